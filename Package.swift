@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers go one way: time → composition model → mix model → I/O bridges →
+// renderer/export → CLI. docs/architecture.md draws the picture.
+let package = Package(
+    name: "Mixdown",
+    products: [
+        .executable(name: "mixdown", targets: ["mixdown"]),
+        .library(name: "Mixdown", targets: [
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix",
+            "MixdownMediaIO", "MixdownRender",
+        ]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, found by pkg-config, each behind a small shim header.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+
+        // Rational media time, ranges, parsing.
+        .target(name: "MixdownTime"),
+        // Hot numeric kernels; always optimised so debug test runs stay fast.
+        .target(name: "MixdownDSP", swiftSettings: [.unsafeFlags(["-O"])]),
+        // Assets, composition tracks and segments.
+        .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
+        // Volume, ramps, curves, fades and ducking as gain envelopes.
+        .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"]),
+        // Everything that touches FFmpeg or libsndfile.
+        .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime"]),
+        // Streaming renderer: decode, gain, sum, write.
+        .target(name: "MixdownRender", dependencies: [
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownDSP",
+        ]),
+        .executableTarget(name: "mixdown", dependencies: [
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
+        .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
+        .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
+        .testTarget(name: "MixdownRenderTests", dependencies: [
+            "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
+        ]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)
