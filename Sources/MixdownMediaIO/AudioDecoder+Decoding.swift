@@ -1,0 +1,113 @@
+import CFFmpeg
+
+extension AudioDecoder {
+    /// Samples buffered and not yet read.
+    var buffered: Int64 { Int64(av_audio_fifo_size(fifo)) }
+
+    /// Decodes until the FIFO holds output samples up to `target` (exclusive) or the stream ends.
+    func fill(upTo target: Int64) throws(MediaIOError) {
+        while !drained, fifoStart + buffered < target {
+            try decodeStep()
+            dropBeforePosition()
+        }
+        dropBeforePosition()
+        if let knownEnd, fifoStart + buffered > knownEnd {
+            // The decoder's tail padding: beyond the container's exact duration.
+            drained = true
+        }
+    }
+
+    /// Number of samples `read` may still return from the FIFO, honouring the exact end.
+    var readable: Int64 {
+        guard let knownEnd else { return buffered }
+        return max(0, min(buffered, knownEnd - fifoStart))
+    }
+
+    /// Discards resampled output that lies before the read position (pre-roll after a seek).
+    private func dropBeforePosition() {
+        guard anchored, fifoStart < position else { return }
+        let drop = min(buffered, position - fifoStart)
+        if drop > 0 { av_audio_fifo_drain(fifo, Int32(drop)) }
+        fifoStart += drop
+    }
+
+    /// One step of the decode loop: a frame resampled into the FIFO, a packet sent, or the end.
+    private func decodeStep() throws(MediaIOError) {
+        let status = avcodec_receive_frame(codec, frame.pointer)
+        if status >= 0 {
+            defer { av_frame_unref(frame.pointer) }
+            try accept(frame.pointer)
+            return
+        }
+        if status == MX_AVERROR_EOF {
+            if anchored { resampler.convert(nil, offset: 0, count: 0, into: fifo) }
+            drained = true
+            return
+        }
+        guard status == MX_AVERROR_EAGAIN else {
+            throw .decodeFailed(path: path, reason: ffmpegMessage(status))
+        }
+        try sendNextPacket()
+    }
+
+    private func sendNextPacket() throws(MediaIOError) {
+        while true {
+            guard try input.read(into: packet.pointer) else {
+                avcodec_send_packet(codec, nil)
+                return
+            }
+            defer { av_packet_unref(packet.pointer) }
+            guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
+            if skipPacketsBefore > 0, packetEnd(packet.pointer) < skipPacketsBefore { continue }
+            let status = avcodec_send_packet(codec, packet.pointer)
+            // A damaged packet is skipped, as players do; the decoder resynchronises.
+            if status < 0 && status != MX_AVERROR_INVALIDDATA && status != MX_AVERROR_EAGAIN {
+                throw .decodeFailed(path: path, reason: ffmpegMessage(status))
+            }
+            return
+        }
+    }
+
+    /// Input-rate sample index just past `packet`, from its timestamps.
+    private func packetEnd(_ packet: UnsafeMutablePointer<AVPacket>) -> Int64 {
+        let p = packet.pointee
+        guard p.pts != MX_NOPTS_VALUE else { return .max }
+        return Self.roundedSamples(ticks: p.pts + p.duration - origin, timeBase: stream.pointee.time_base, rate: Int64(sourceSampleRate))
+    }
+
+    /// Places the first frame on the output grid, then feeds every frame to the resampler.
+    private func accept(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaIOError) {
+        let count = Int(frame.pointee.nb_samples)
+        guard !anchored else {
+            resampler.convert(frame, offset: 0, count: count, into: fifo)
+            return
+        }
+        var ts = frame.pointee.best_effort_timestamp
+        if ts == MX_NOPTS_VALUE { ts = frame.pointee.pts }
+        // Samples before source time 0 are priming the container did not flag: drop them.
+        var start = ts == MX_NOPTS_VALUE ? 0 : Self.roundedSamples(ticks: ts - origin, timeBase: stream.pointee.time_base, rate: Int64(sourceSampleRate))
+        var offset = 0
+        if start < 0 {
+            offset = Int(min(-start, Int64(count)))
+            start = 0
+        }
+        guard offset < count else { return }
+        // After a seek the resampler restarts on an input sample that maps to a whole
+        // output sample, so its output phase equals a render from the start.
+        let step = Int64(sourceSampleRate) / gcd(Int64(sourceSampleRate), Int64(sampleRate))
+        let base = skipPacketsBefore > 0 || seeked ? (start / step) * step : 0
+        resampler.injectSilence(Int(start - base))
+        fifoStart = resampler.outputCount(forInput: base)
+        anchored = true
+        if fifoStart > position {
+            throw .decodeFailed(path: path, reason: "seek landed after the requested position")
+        }
+        resampler.convert(frame, offset: offset, count: count - offset, into: fifo)
+    }
+}
+
+func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+    var (x, y) = (a, b)
+    while y != 0 { (x, y) = (y, x % y) }
+    return x
+}

@@ -1,0 +1,59 @@
+import CFFmpeg
+
+/// An opened container (demuxer) that frees itself; the one place inputs are opened.
+final class InputFile {
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    init(path: String) throws(MediaIOError) {
+        _ = FFmpegLog.silenced
+        self.path = path
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_open_input(&ctx, path, nil, nil)
+        guard status >= 0, let ctx else {
+            if status == mx_averror(ENOENT) || status == mx_averror(EACCES) || status == mx_averror(EISDIR) {
+                throw .missingInput(path: path, reason: ffmpegMessage(status))
+            }
+            throw .unreadableMedia(path: path, reason: ffmpegMessage(status))
+        }
+        context = ctx
+        let found = avformat_find_stream_info(ctx, nil)
+        if found < 0 {
+            var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
+            avformat_close_input(&owned)
+            throw .unreadableMedia(path: path, reason: ffmpegMessage(found))
+        }
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&owned)
+    }
+
+    var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        context.pointee.streams[index]!
+    }
+
+    /// The stream FFmpeg would pick for `type`, or nil.
+    func bestStream(_ type: AVMediaType) -> Int? {
+        let index = av_find_best_stream(context, type, -1, -1, nil, 0)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// Makes the demuxer skip every stream but `keep`, so it does not hand us their packets.
+    func discardAll(except keep: Set<Int>) {
+        for i in 0..<streamCount where !keep.contains(i) {
+            stream(i).pointee.discard = AVDISCARD_ALL
+        }
+    }
+
+    /// Reads the next packet into `packet`; false at end of file.
+    func read(into packet: UnsafeMutablePointer<AVPacket>) throws(MediaIOError) -> Bool {
+        let status = av_read_frame(context, packet)
+        if status == MX_AVERROR_EOF { return false }
+        if status < 0 { throw .decodeFailed(path: path, reason: ffmpegMessage(status)) }
+        return true
+    }
+}

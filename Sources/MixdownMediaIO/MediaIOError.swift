@@ -1,0 +1,46 @@
+/// What went wrong while reading or writing media, naming the file and the reason.
+///
+/// Every case renders as one line for the user; the CLI maps cases to exit codes
+/// (see `exitCode`), so callers never see FFmpeg error numbers.
+public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The input file does not exist or cannot be opened for reading.
+    case missingInput(path: String, reason: String)
+    /// The file exists but is not media FFmpeg can read, or is damaged.
+    case unreadableMedia(path: String, reason: String)
+    /// The file has no stream of the kind asked for (an audio stream, a video stream).
+    case noStream(path: String, kind: String)
+    /// The media is readable but uses something Mixdown cannot handle.
+    case unsupported(path: String, reason: String)
+    /// Decoding failed part-way through.
+    case decodeFailed(path: String, reason: String)
+    /// The output cannot be created (folder missing, permission, same path as an input).
+    case cannotCreateOutput(path: String, reason: String)
+    /// Writing or encoding the output failed part-way through.
+    case writeFailed(path: String, reason: String)
+    /// The work was cancelled (Ctrl-C or `cancel()`); nothing was left behind.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case let .missingInput(path, reason): return "\(path): cannot open: \(reason)"
+        case let .unreadableMedia(path, reason): return "\(path): not readable media: \(reason)"
+        case let .noStream(path, kind): return "\(path): has no \(kind) stream"
+        case let .unsupported(path, reason): return "\(path): unsupported: \(reason)"
+        case let .decodeFailed(path, reason): return "\(path): decoding failed: \(reason)"
+        case let .cannotCreateOutput(path, reason): return "\(path): cannot create output: \(reason)"
+        case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
+        case .cancelled: return "interrupted: no output written"
+        }
+    }
+
+    /// The sysexits-style exit code documented in the README.
+    public var exitCode: Int32 {
+        switch self {
+        case .missingInput: return 66
+        case .unreadableMedia, .noStream, .unsupported, .decodeFailed: return 65
+        case .cannotCreateOutput: return 73
+        case .writeFailed: return 74
+        case .cancelled: return 130
+        }
+    }
+}

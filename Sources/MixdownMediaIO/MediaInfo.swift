@@ -1,0 +1,88 @@
+/// What `probe` found in a media file: the container and every stream.
+///
+/// Times are in seconds (Double) for display and JSON, with the exact rational
+/// `timeBase` alongside so callers can recover stream ticks.
+public struct MediaInfo: Sendable, Codable, Equatable {
+    /// The path the file was opened with.
+    public var path: String
+    /// FFmpeg's short container name, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `wav`.
+    public var container: String
+    /// Container duration in seconds, or nil when the container does not say.
+    public var duration: Double?
+    /// Overall bit rate in bits per second, when known.
+    public var bitRate: Int64?
+    public var streams: [StreamInfo]
+
+    /// Whether any stream ends before the container's index says it should.
+    public var isTruncated: Bool { streams.contains { $0.isTruncated } }
+
+    /// The first stream of `kind`, if any.
+    public func firstStream(_ kind: StreamInfo.Kind) -> StreamInfo? {
+        streams.first { $0.kind == kind }
+    }
+}
+
+/// One stream of a probed file. Audio fields are nil for video and vice versa.
+public struct StreamInfo: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable { case audio, video, subtitle, data, other }
+
+    public var index: Int
+    public var kind: Kind
+    /// FFmpeg's codec name (`h264`, `aac`, `mp3`, `pcm_s16le`).
+    public var codec: String
+    /// Codec profile name (`High`, `LC`), when the codec has profiles.
+    public var profile: String?
+    /// Stream time base as numerator/denominator, e.g. 1/15360.
+    public var timeBase: Rational
+    /// Start time in seconds (stream ticks × time base), when known.
+    public var startTime: Double?
+    /// Stream duration in seconds, when known.
+    public var duration: Double?
+    public var bitRate: Int64?
+
+    // Audio
+    public var sampleRate: Int?
+    public var channels: Int?
+    /// FFmpeg's layout description: `mono`, `stereo`, `5.1`, `5.1(side)`.
+    public var channelLayout: String?
+    /// Priming samples the decoder must drop (AAC encoder delay, MP3 encoder delay),
+    /// read from the container's skip-samples signalling; 0 when none.
+    public var encoderDelay: Int?
+
+    // Video
+    public var width: Int?
+    public var height: Int?
+    public var pixelFormat: String?
+    /// Average frame rate as numerator/denominator.
+    public var frameRate: Rational?
+    /// Display rotation in degrees, counter-clockwise as FFmpeg's display matrix says; 0 when none.
+    public var rotation: Double?
+    /// Number of packets flagged as keyframes.
+    public var keyframeCount: Int?
+    /// Longest distance between consecutive keyframes, in seconds (from the first
+    /// keyframe to the stream end for a single keyframe).
+    public var longestKeyframeInterval: Double?
+    /// Whether the stream reorders frames (B-frames): any packet with dts < pts.
+    public var hasFrameReordering: Bool?
+    /// Packets actually read from the file.
+    public var packetCount: Int
+    /// Packets the container's index promises (`nb_frames`), when it says.
+    public var indexedPacketCount: Int?
+
+    /// Whether the file ends before its index says it should (a cut-off download).
+    public var isTruncated: Bool {
+        indexedPacketCount.map { packetCount < $0 } ?? false
+    }
+}
+
+/// A rational number as FFmpeg writes them, e.g. a time base 1/48000 or a frame rate 30/1.
+public struct Rational: Sendable, Codable, Equatable, CustomStringConvertible {
+    public var numerator: Int
+    public var denominator: Int
+    public init(_ numerator: Int, _ denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+    public var value: Double { denominator == 0 ? 0 : Double(numerator) / Double(denominator) }
+    public var description: String { "\(numerator)/\(denominator)" }
+}

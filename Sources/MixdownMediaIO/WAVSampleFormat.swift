@@ -1,0 +1,18 @@
+/// Sample format of a WAV preview.
+public enum WAVSampleFormat: String, Sendable, CaseIterable, Codable {
+    /// 16-bit integer with TPDF dither; clips at full scale.
+    case s16
+    /// 24-bit integer; clips at full scale. The default.
+    case s24
+    /// 32-bit float; keeps values above 1.0.
+    case f32
+
+    /// The largest magnitude the format stores without clipping.
+    var fullScale: Float {
+        switch self {
+        case .s16: return 32767 / 32768
+        case .s24: return 8_388_607 / 8_388_608
+        case .f32: return .infinity
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `mixdown` command: mixes, ducks and exports the audio of video timelines.
+@main
+struct Mixdown: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "mixdown",
+        abstract: "Mix, fade and duck audio for video on Linux, sample-exact.",
+        discussion: """
+            Exit codes: 0 success, 64 usage error, 65 bad input data, 66 missing input, \
+            73 cannot create output, 74 I/O error, 130 interrupted.
+            """,
+        version: version,
+        subcommands: [ProbeCommand.self])
+}
