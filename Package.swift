@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix",
-            "MixdownMediaIO", "MixdownRender",
+            "MixdownMediaIO", "MixdownRender", "MixdownProject",
         ]),
     ],
     dependencies: [
@@ -31,23 +31,31 @@ let package = Package(
         // Assets, composition tracks and segments.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
-        .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"]),
+        .target(
+            name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"],
+            swiftSettings: [.unsafeFlags(["-O"])]),
         // Everything that touches FFmpeg or libsndfile.
         .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime"]),
         // Streaming renderer: decode, gain, sum, write.
         .target(name: "MixdownRender", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownDSP",
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownDSP", "MixdownProject",
+        ]),
+        // The timeline users describe (flags or a project file), built into a composition and mix.
+        .target(name: "MixdownProject", dependencies: [
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO",
         ]),
         .executableTarget(name: "mixdown", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender",
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
+        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP"]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
             "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
+            "MixdownProject",
         ]),
         .testTarget(name: "CLITests", dependencies: []),
     ],

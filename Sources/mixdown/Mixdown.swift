@@ -13,5 +13,5 @@ struct Mixdown: ParsableCommand {
             73 cannot create output, 74 I/O error, 130 interrupted.
             """,
         version: version,
-        subcommands: [ProbeCommand.self])
+        subcommands: [ProbeCommand.self, MixCommand.self])
 }

@@ -1,0 +1,27 @@
+# The README's two commands: `make run` and `make test`.
+SWIFT ?= swift
+BIN = .build/release/mixdown
+FIX = fixtures/media
+
+.PHONY: run test build bootstrap clean bench
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+build: bootstrap
+	$(SWIFT) build -c release --product mixdown
+
+run: build
+	@mkdir -p out
+	$(BIN) mix --video $(FIX)/clip-a.mp4 --video $(FIX)/clip-c.mp4 \
+	    --voiceover $(FIX)/vo-short.wav@1.5 --voiceover $(FIX)/vo-pauses.wav@5.0 \
+	    --music $(FIX)/music.mp3 --clip-volume 0.5 --music-volume 0.8 \
+	    -o out/demo-preview.wav
+	@echo "wrote out/demo-preview.wav"
+
+test: bootstrap
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,128 @@
+import MixdownTime
+
+/// A named, piecewise gain function of timeline time: one factor of a
+/// ``GainEnvelope`` (track automation, an item's fades, ducking, …).
+///
+/// The layer is 1 before its first segment, follows each segment inside it,
+/// and between and after segments holds the gain the previous segment ended
+/// at. ``segments`` is stored in that complete form: sorted, contiguous
+/// (each segment ends where the next starts), with gaps filled by constant
+/// holds and an open-ended constant last segment, so what the layer does at
+/// any time can be read off directly.
+public struct GainLayer: Hashable, Sendable {
+    /// What the layer is, for messages and envelope listings: `"automation"`,
+    /// `"fade"`, `"duck"`.
+    public let name: String
+
+    /// The complete, contiguous segment list (see the type's summary);
+    /// empty for a layer that is 1 everywhere.
+    public let segments: [GainSegment]
+
+    /// Makes a layer from segments in any order.
+    ///
+    /// An open-ended segment is cut where the next segment starts (a later
+    /// segment starting at the same time replaces it); a zero-length segment
+    /// is a jump to its `endGain`.
+    ///
+    /// - Throws: ``AudioMixError/invalidSegment(layer:_:reason:)`` for a gain
+    ///   that is negative or not finite, an `end` before `start`, or an
+    ///   open-ended segment that is not constant;
+    ///   ``AudioMixError/overlappingSegments(layer:_:_:)`` if two segments
+    ///   with an end share time.
+    public init(name: String, segments: [GainSegment]) throws(AudioMixError) {
+        for segment in segments {
+            if let reason = Self.defect(of: segment) {
+                throw .invalidSegment(layer: name, segment, reason: reason)
+            }
+        }
+        self.name = name
+        self.segments = try Self.completed(segments, layer: name)
+    }
+
+    /// A layer that is 1 everywhere.
+    public init(unityNamed name: String) {
+        self.name = name
+        self.segments = []
+    }
+
+    /// The gain at `seconds` on the timeline.
+    ///
+    /// Reference evaluation in `Double`; ``GainEnvelope/fill(_:firstSample:count:sampleRate:)``
+    /// renders the same function sample by sample.
+    public func gain(at seconds: Double) -> Double {
+        // The last segment starting at or before `seconds`.
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start.seconds <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? 1 : segments[low - 1].gain(at: seconds)
+    }
+
+    /// Index of the segment covering sample `n` at `sampleRate`, or `nil`
+    /// before the first segment; exact, no `Double` rounding of the time.
+    internal func segmentIndex(containingSample n: Int64, sampleRate: Int32) -> Int? {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start.ceilingSampleIndex(sampleRate: sampleRate) <= n {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// Index of the segment covering `time`, or `nil` before the first.
+    internal func segmentIndex(containing time: MediaTime) -> Int? {
+        segments.lastIndex { $0.start <= time }
+    }
+
+    /// What is wrong with `segment` on its own, if anything.
+    private static func defect(of segment: GainSegment) -> String? {
+        for gain in [segment.startGain, segment.endGain] where !(gain.isFinite && gain >= 0) {
+            return "gain must be a finite number >= 0, got \(gain)"
+        }
+        guard let end = segment.end else {
+            return segment.isConstant ? nil : "an open-ended segment must have one gain"
+        }
+        return end < segment.start ? "end is before start" : nil
+    }
+
+    /// The complete form of valid segments: sorted, contiguous, gaps held,
+    /// open-ended last.
+    internal static func completed(_ segments: [GainSegment], layer: String) throws(AudioMixError) -> [GainSegment] {
+        // Sort by start, keeping the given order among equal starts, so a
+        // later segment at the same time replaces an open-ended one.
+        let ordered = segments.enumerated().sorted {
+            $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
+        }.map(\.element)
+
+        var result: [GainSegment] = []
+        for var segment in ordered {
+            if let last = result.last {
+                if let lastEnd = last.end {
+                    if segment.start < lastEnd { throw .overlappingSegments(layer: layer, last, segment) }
+                    if lastEnd < segment.start {
+                        result.append(.constant(last.endGain, from: lastEnd, to: segment.start))
+                    }
+                } else {
+                    result[result.count - 1].end = segment.start
+                    if last.start == segment.start { result.removeLast() }
+                }
+            }
+            if segment.end == segment.start {
+                // A ramp of no duration is a jump to its end gain.
+                segment = .constant(segment.endGain, from: segment.start)
+            }
+            result.append(segment)
+        }
+        if let last = result.last, let end = last.end {
+            result.append(.constant(last.endGain, from: end))
+        }
+        return result
+    }
+}

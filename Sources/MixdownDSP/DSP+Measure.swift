@@ -1,0 +1,33 @@
+extension DSP {
+    /// The largest absolute value among `count` elements; `0` when `count` is 0.
+    ///
+    /// Exact (no rounding). Infinities count; NaN elements are ignored, so
+    /// a caller that must detect corrupt input has to check for NaN itself.
+    ///
+    /// - Parameters:
+    ///   - src: `count` elements, read.
+    ///   - count: Number of elements.
+    public static func peakMagnitude(_ src: UnsafePointer<Float>, count: Int) -> Float {
+        let s = UnsafeRawPointer(src)
+        var peaks = Vector(repeating: 0)
+        var i = 0
+        while i + width <= count {
+            let x = s.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: Vector.self)
+            // Masked selects rather than `pointwiseMax`, which does not
+            // vectorise; a NaN lane compares false and never replaces a peak.
+            let magnitude = x.replacing(with: -x, where: x .< 0)
+            peaks.replace(with: magnitude, where: peaks .< magnitude)
+            i += width
+        }
+        var peak: Float = 0
+        for lane in peaks.indices where peak < peaks[lane] {
+            peak = peaks[lane]
+        }
+        while i < count {
+            let magnitude = src[i].magnitude
+            if peak < magnitude { peak = magnitude }
+            i += 1
+        }
+        return peak
+    }
+}

@@ -1,0 +1,10 @@
+/// A block of the rendered stereo bus, handed to a sink.
+///
+/// The pointers are valid only during the sink call; copy what you keep.
+public struct AudioBlock {
+    /// Timeline index of the block's first sample, at the renderer's sample rate.
+    public let firstSample: Int64
+    public let count: Int
+    public let left: UnsafePointer<Float>
+    public let right: UnsafePointer<Float>
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What a render did, for the summary line.
+public struct RenderSummary: Sendable {
+    /// Frames (stereo sample pairs) rendered.
+    public var frames: Int64
+    public var sampleRate: Int32
+    /// Largest sample magnitude on the bus (before any clipping by the output).
+    public var peak: Float
+    /// Wall-clock seconds the render took.
+    public var elapsed: Double
+    /// Samples the output clipped at full scale (set by whoever wrote the output).
+    public var clippedSamples = 0
+
+    /// Rendered duration in seconds.
+    public var duration: Double { Double(frames) / Double(sampleRate) }
+    /// Peak in dBFS (−∞ for silence).
+    public var peakDBFS: Double { 20 * log10(Double(peak)) }
+    /// Seconds of audio rendered per second of wall time.
+    public var speed: Double { elapsed > 0 ? duration / elapsed : .infinity }
+
+    /// One line for the user: duration, peak, clipped samples, speed.
+    public var line: String {
+        let peakText = peak > 0 ? String(format: "%.1f dBFS", peakDBFS) : "silent"
+        return String(format: "%.3f s, peak %@, %d clipped samples, %.0f× realtime", duration, peakText, clippedSamples, speed)
+    }
+}
+

@@ -1,0 +1,57 @@
+import MixdownAudioMix
+import MixdownDSP
+import MixdownMediaIO
+
+/// One audio track's share of each block: its segments decoded, scaled by its
+/// envelope and added to the bus.
+final class TrackRenderer {
+    let envelope: GainEnvelope
+    let readers: [SegmentReader]
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
+    private let gains: UnsafeMutablePointer<Float>
+
+    init(envelope: GainEnvelope, readers: [SegmentReader], blockSize: Int) {
+        self.envelope = envelope
+        self.readers = readers
+        left = .allocate(capacity: blockSize)
+        right = .allocate(capacity: blockSize)
+        gains = .allocate(capacity: blockSize)
+    }
+
+    deinit {
+        left.deallocate()
+        right.deallocate()
+        gains.deallocate()
+    }
+
+    /// Adds this track's contribution to timeline samples `block` into the bus.
+    func mix(_ block: Range<Int64>, sampleRate: Int32, left busLeft: UnsafeMutablePointer<Float>,
+             right busRight: UnsafeMutablePointer<Float>) throws(MediaIOError) {
+        let active = readers.filter { $0.span.overlaps(block) }
+        guard !active.isEmpty else { return }
+        // Only the samples a segment covers are touched; the rest of the block stays silent.
+        let covered = active.map { $0.span.clamped(to: block) }
+        let low = Int(covered.map(\.lowerBound).min()! - block.lowerBound)
+        let high = Int(covered.map(\.upperBound).max()! - block.lowerBound)
+        DSP.fill(left + low, value: 0, count: high - low)
+        DSP.fill(right + low, value: 0, count: high - low)
+        for (reader, part) in zip(active, covered) {
+            let offset = Int(part.lowerBound - block.lowerBound)
+            try reader.read(part, left: left + offset, right: right + offset)
+        }
+        let n = high - low
+        let first = block.lowerBound + Int64(low)
+        if let gain = envelope.isConstant(firstSample: first, count: n, sampleRate: sampleRate) {
+            guard gain != 0 else { return }
+            DSP.multiplyAccumulate(into: busLeft + low, left + low, gain: gain, count: n)
+            DSP.multiplyAccumulate(into: busRight + low, right + low, gain: gain, count: n)
+        } else {
+            envelope.fill(gains, firstSample: first, count: n, sampleRate: sampleRate)
+            DSP.multiplyAccumulate(into: busLeft + low, left + low, gains: gains, count: n)
+            DSP.multiplyAccumulate(into: busRight + low, right + low, gains: gains, count: n)
+        }
+    }
+
+    func close() { readers.forEach { $0.close() } }
+}

@@ -1,0 +1,50 @@
+/// A point in media time as an exact rational number of seconds,
+/// `value / timescale`, like `CMTime`.
+///
+/// `timescale` is always positive; `value` may be negative. Different
+/// representations of the same instant are equal and hash alike:
+/// `1/2 == 2/4`. Nothing here traps on overflow; operations that cannot
+/// produce an exact (or documented-rounded) result throw ``MediaTimeError``.
+public struct MediaTime: Sendable {
+    /// The numerator: a count of `1/timescale` second ticks.
+    public let value: Int64
+
+    /// Ticks per second; always greater than zero.
+    public let timescale: Int32
+
+    /// Makes `value / timescale` seconds, exactly as given (not reduced).
+    ///
+    /// - Throws: ``MediaTimeError/invalidTimescale(_:)`` if `timescale <= 0`.
+    public init(value: Int64, timescale: Int32) throws(MediaTimeError) {
+        guard timescale > 0 else { throw .invalidTimescale(Int64(timescale)) }
+        self.init(uncheckedValue: value, timescale: timescale)
+    }
+
+    /// Makes a time whose timescale the caller has already validated.
+    internal init(uncheckedValue value: Int64, timescale: Int32) {
+        assert(timescale > 0)
+        self.value = value
+        self.timescale = timescale
+    }
+
+    /// Zero seconds, `0/1`.
+    public static let zero = MediaTime(uncheckedValue: 0, timescale: 1)
+
+    /// The time of sample `sampleIndex` at `sampleRate` Hz: exactly
+    /// `sampleIndex / sampleRate` seconds, with `sampleRate` as timescale.
+    ///
+    /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`.
+    public init(sampleIndex: Int64, sampleRate: Int32) throws(MediaTimeError) {
+        guard sampleRate > 0 else { throw .invalidSampleRate(sampleRate) }
+        self.init(uncheckedValue: sampleIndex, timescale: sampleRate)
+    }
+
+    /// The time in seconds as the nearest `Double`.
+    ///
+    /// For display and for floating-point DSP only; `Double` cannot tell
+    /// apart times that differ by less than about 1e-16 of their size, so
+    /// never use it to place samples. Use ``sampleIndex(sampleRate:)``.
+    public var seconds: Double {
+        Double(value) / Double(timescale)
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import MixdownMediaIO
+import MixdownProject
+import MixdownRender
+import MixdownTime
+
+/// `mixdown mix`: renders the timeline's audio to a WAV preview.
+struct MixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mix",
+        abstract: "Render the mix to a WAV preview.",
+        discussion: """
+            Examples:
+              mixdown mix --music bed.mp3 --voiceover vo.wav@12.5 -o preview.wav
+              mixdown mix --video a.mp4 --video b.mp4 --music bed.mp3 --music-volume -6dB \\
+                  --range 0:30-0:45 --format f32 -o part.wav
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 10-20 or 1:00-1:30.5.", valueName: "start-end"), transform: parseRange)
+    var range: MediaTimeRange?
+
+    @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32.")
+    var format: WAVSampleFormat = .s24
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
+    var output: String
+
+    @Flag(help: "No progress or summary on stderr.")
+    var quiet = false
+
+    func run() throws {
+        var project = timeline.project
+        project.output.format = format
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
+        let console = Console(quiet: quiet)
+        plan.warnings.forEach { console.warn($0) }
+        let inputs = Set(project.clips.map(\.path) + project.voiceovers.map(\.path) + project.music.map(\.path))
+        try refuseOverwritingInput(output, inputs: inputs)
+        let summary = try runReportingErrors { () throws(MediaIOError) in
+            let renderer = try AudioRenderer(plan: plan)
+            let span = try renderer.sampleRange(range)
+            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: format)
+            Interrupt.install()
+            let progress = console.progress(total: Int64(span.count), sampleRate: plan.sampleRate)
+            var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: progress.update) { block throws(MediaIOError) in
+                try writer.write(left: block.left, right: block.right, count: block.count)
+            }
+            try writer.finish()
+            progress.finish()
+            summary.clippedSamples = writer.clippedSamples
+            return summary
+        }
+        console.summary("wrote \(output): " + summary.line)
+    }
+}
