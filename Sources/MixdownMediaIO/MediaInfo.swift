@@ -48,6 +48,9 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     /// Priming samples the decoder must drop (AAC encoder delay, MP3 encoder delay),
     /// read from the container's skip-samples signalling; 0 when none.
     public var encoderDelay: Int?
+    /// Samples a decoder delivers once priming and padding are removed: exact for
+    /// MP4/MOV (edit list) and for containers whose packets carry their durations.
+    public var sampleCount: Int64?
 
     // Video
     public var width: Int?

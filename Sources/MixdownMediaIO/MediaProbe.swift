@@ -66,6 +66,15 @@ public enum MediaProbe {
         }
     }
 
+    /// The samples a packet asks the decoder to drop at its start and end (priming, padding).
+    private static func skipSamples(_ packet: UnsafeMutablePointer<AVPacket>) -> (start: Int, end: Int) {
+        var size: Int = 0
+        guard let side = av_packet_get_side_data(packet, AV_PKT_DATA_SKIP_SAMPLES, &size), size >= 8 else { return (0, 0) }
+        let raw = UnsafeRawPointer(side)
+        return (Int(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))),
+                Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))))
+    }
+
     static func layoutName(_ layout: AVChannelLayout) -> String {
         withUnsafePointer(to: layout) { pointer in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer in
@@ -82,14 +91,24 @@ public enum MediaProbe {
             return 0
         }
         let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
-        // ffprobe prints the negated angle; normalise -0 to 0.
-        return angle.isNaN ? 0 : (angle == 0 ? 0 : -angle)
+        // ffprobe 5.1 prints av_display_rotation_get() as it is (90 for a portrait phone
+        // video); normalise NaN and -0 to 0.
+        return angle.isNaN || angle == 0 ? 0 : angle
     }
 
     /// One pass over all packets: keyframes, reordering, frame counts and the
     /// skip-samples side data that carries encoder delay.
     private static func scanPackets(_ input: InputFile, into streams: inout [StreamInfo]) throws(MediaIOError) {
-        struct Scan { var keyframes: [Int64] = []; var count = 0; var reorders = false; var end: Int64 = .min; var sawFirst = false }
+        struct Scan {
+            var keyframes: [Int64] = []
+            var count = 0
+            var reorders = false
+            var end: Int64 = .min
+            var sawFirst = false
+            /// Sum of packet durations, and the end-padding the last packet flags.
+            var ticks: Int64 = 0
+            var endPadding = 0
+        }
         var scans = [Scan](repeating: Scan(), count: streams.count)
         let packet = Packet()
         while try input.read(into: packet.pointer) {
@@ -98,12 +117,12 @@ public enum MediaProbe {
             let i = Int(p.stream_index)
             guard i < scans.count else { continue }
             scans[i].count += 1
-            if streams[i].kind == .audio, !scans[i].sawFirst {
+            scans[i].ticks += p.duration
+            if streams[i].kind == .audio {
+                let (start, end) = skipSamples(packet.pointer)
+                if !scans[i].sawFirst { streams[i].encoderDelay = start }
                 scans[i].sawFirst = true
-                var size: Int = 0
-                if let side = av_packet_get_side_data(packet.pointer, AV_PKT_DATA_SKIP_SAMPLES, &size), size >= 4 {
-                    streams[i].encoderDelay = Int(side.withMemoryRebound(to: UInt32.self, capacity: 1) { UInt32(littleEndian: $0.pointee) })
-                }
+                scans[i].endPadding = end
             }
             guard streams[i].kind == .video else { continue }
             if p.pts != MX_NOPTS_VALUE {
@@ -112,8 +131,18 @@ public enum MediaProbe {
                 scans[i].end = max(scans[i].end, p.pts + p.duration)
             }
         }
+        let exactIndex = String(cString: input.context.pointee.iformat.pointee.name).hasPrefix("mov")
         for i in streams.indices {
             streams[i].packetCount = scans[i].count
+            guard streams[i].kind == .audio, let rate = streams[i].sampleRate else { continue }
+            let tb = streams[i].timeBase
+            let stream = input.stream(i).pointee
+            // MP4/MOV durations come from the edit list and are exact; elsewhere the
+            // container's duration is an estimate, so count what the packets hold.
+            let ticks = exactIndex && stream.duration != MX_NOPTS_VALUE ? stream.duration : scans[i].ticks
+            var samples = av_rescale_rnd(ticks, Int64(tb.numerator) * Int64(rate), Int64(tb.denominator), AV_ROUND_NEAR_INF)
+            if !exactIndex { samples -= Int64((streams[i].encoderDelay ?? 0) + scans[i].endPadding) }
+            streams[i].sampleCount = max(0, samples)
         }
         for i in streams.indices where streams[i].kind == .video {
             let scan = scans[i]

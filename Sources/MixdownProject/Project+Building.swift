@@ -51,9 +51,13 @@ struct PlanBuilder {
     mutating func audioAsset(_ path: String, field: String) throws(ProjectError) -> Asset {
         let info = try info(path, field: field)
         guard let audio = info.firstStream(.audio) else { throw .media(.noStream(path: path, kind: "audio")) }
-        let seconds = audio.duration ?? info.duration ?? 0
-        return Asset(path: path, duration: try time(seconds: seconds, timeBase: audio.timeBase, field: field),
-                     hasAudio: true, hasVideo: info.firstStream(.video) != nil)
+        let duration: MediaTime
+        if let samples = audio.sampleCount, let rate = audio.sampleRate {
+            do { duration = try MediaTime(sampleIndex: samples, sampleRate: Int32(rate)) } catch { throw .time(error) }
+        } else {
+            duration = try time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase, field: field)
+        }
+        return Asset(path: path, duration: duration, hasAudio: true, hasVideo: info.firstStream(.video) != nil)
     }
 
     func time(seconds: Double, timeBase: Rational, field: String) throws(ProjectError) -> MediaTime {

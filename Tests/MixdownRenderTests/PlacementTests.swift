@@ -1,0 +1,58 @@
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import XCTest
+
+/// Items land on the sample MediaTime's rule says: round(s × rate), half up.
+final class PlacementTests: XCTestCase {
+    func testClipClicksLandOnTheirTimelineSamples() throws {
+        var project = Project()
+        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        let out = try render(project)
+        // clip-a 6 s, clip-c 4 s, clip-b 5 s (44.1 kHz audio, resampled): 15 s exactly.
+        XCTAssertEqual(out.left.count, 720_000)
+        XCTAssertEqual(out.peakIndex(in: 90_000..<100_000), 96_000)            // clip-a click at 2.000 s
+        XCTAssertEqual(out.peakIndex(in: 440_000..<450_000), 444_000)          // clip-c click at 6 + 3.250 s
+        let clipB = out.peakIndex(in: 550_000..<570_000)                       // clip-b click at 10 + 1.500 s
+        XCTAssertLessThanOrEqual(abs(clipB - 552_000), 1)
+    }
+
+    func testFractionalPlacementIsSampleExact() throws {
+        for start in ["0.123456", "0.0000104", "1.00001", "2.5"] {
+            var project = Project()
+            project.voiceovers = [.init(path: fixture("click-48k.m4a"), start: seconds(start))]
+            let out = try render(project)
+            let first = try seconds(start).sampleIndex(sampleRate: 48_000)
+            XCTAssertEqual(out.peakIndex(in: 0..<out.left.count), Int(first) + 48_000, "placed at \(start)")
+            // Nothing before the item's first sample.
+            XCTAssertEqual(out.left[..<Int(first)].map(abs).max() ?? 0, 0)
+            XCTAssertEqual(out.left.count, Int(first) + 144_000, "3 s item placed at \(start)")
+        }
+    }
+
+    func testMonoTakeIsAtUnityOnBothSides() throws {
+        var project = Project()
+        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: .zero)]
+        let out = try render(project)
+        XCTAssertEqual(out.left, out.right)
+        let source = try render(project)   // determinism: the same render twice is identical
+        XCTAssertEqual(source.left, out.left)
+        XCTAssertGreaterThan(out.left.map(abs).max()!, 0.5)  // the take peaks near -3 dBFS, not -6
+    }
+
+    func testHourLongTimelineHasExactlyAnHourOfSamples() throws {
+        var project = Project()
+        project.music = [.init(path: fixture("music.mp3"))]
+        project.music[0].loop = true
+        project.output.duration = seconds("1:00:00")
+        let plan = try project.plan()
+        let renderer = try AudioRenderer(plan: plan)
+        XCTAssertEqual(renderer.frameCount, 172_800_000)
+        // Looped segments tile the hour with no gap and no overlap.
+        let segments = plan.composition.tracks[0].segments
+        for (a, b) in zip(segments, segments.dropFirst()) {
+            XCTAssertEqual(a.timelineRange.end, b.timelineRange.start)
+        }
+        XCTAssertEqual(segments.last?.timelineRange.end, seconds("3600"))
+    }
+}

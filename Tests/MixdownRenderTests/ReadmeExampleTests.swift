@@ -1,0 +1,31 @@
+import Foundation
+import MixdownMediaIO
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import XCTest
+
+/// The README's "From Swift" example, with fixture paths, compiled and run.
+final class ReadmeExampleTests: XCTestCase {
+    func testReadmeExample() throws {
+        let output = NSTemporaryDirectory() + "readme-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+
+        var project = Project()
+        project.music = [Project.Music(path: fixture("music.mp3"))]
+        project.voiceovers = [Project.Voiceover(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "12.5"))]
+        project.musicVolume = 0.8
+        let plan = try project.plan()
+        let renderer = try AudioRenderer(plan: plan)
+        let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: .s24)
+        let summary = try renderer.render { block throws(MediaIOError) in
+            try writer.write(left: block.left, right: block.right, count: block.count)
+        }
+        try writer.finish()
+
+        // The music (20.036 s, its decoded length) is the last item to end.
+        XCTAssertEqual(summary.frames, try MediaTime(seconds: 882_000.0 / 44_100).sampleIndex(sampleRate: 48_000))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output))
+        XCTAssertTrue(summary.line.contains("clipped samples"))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import MixdownMediaIO
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import XCTest
+
+/// Path of a committed fixture.
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures/media/\(name)").path
+}
+
+func seconds(_ text: String) -> MediaTime { try! MediaTime(parsing: text) }
+
+/// A rendered stereo bus held in memory (tests only: renders are short).
+struct Rendered {
+    var left: [Float] = []
+    var right: [Float] = []
+    var summary: RenderSummary?
+
+    /// Index of the largest magnitude in `left` within `range`.
+    func peakIndex(in range: Range<Int>) -> Int {
+        var best = range.lowerBound
+        for i in range where abs(left[i]) > abs(left[best]) { best = i }
+        return best
+    }
+}
+
+/// Renders `project` (or part of it) into memory.
+func render(_ project: Project, range: MediaTimeRange? = nil, blockSize: Int = 4096) throws -> Rendered {
+    let plan = try project.plan()
+    let renderer = try AudioRenderer(plan: plan, blockSize: blockSize)
+    var out = Rendered()
+    let span = try renderer.sampleRange(range)
+    out.summary = try renderer.render(range: span) { block throws(MediaIOError) in
+        out.left.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+        out.right.append(contentsOf: UnsafeBufferPointer(start: block.right, count: block.count))
+    }
+    return out
+}
