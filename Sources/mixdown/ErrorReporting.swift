@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MixdownMediaIO
+import MixdownProject
 
 /// Runs `body`; a typed Mixdown error becomes one line on stderr and its exit code.
 func runReportingErrors<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
@@ -24,3 +25,4 @@ private func exitCode(for error: some Error) -> Int32 {
 /// Errors that know their documented exit code.
 protocol ExitCoded { var exitCode: Int32 { get } }
 extension MediaIOError: ExitCoded {}
+extension ProjectError: ExitCoded {}

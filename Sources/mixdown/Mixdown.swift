@@ -14,4 +14,17 @@ struct Mixdown: ParsableCommand {
             """,
         version: version,
         subcommands: [ProbeCommand.self, MixCommand.self])
+
+    /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            fail("\(trimmed) (see 'mixdown help')", code: exitCode(for: error).rawValue)
+        }
+    }
 }

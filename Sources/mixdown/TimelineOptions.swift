@@ -14,13 +14,13 @@ struct TimelineOptions: ParsableArguments {
     @Option(name: .customLong("music"), help: ArgumentHelp("A music bed, at 0 unless @time is given; plays to its end or the timeline's end.", valueName: "path[@time]"), transform: Placement.parse)
     var music: [Placement] = []
 
-    @Option(help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB).", valueName: "gain"), transform: Gain.parse)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB).", valueName: "gain"), transform: Gain.parse)
     var clipVolume: Gain = Gain(1)
 
-    @Option(help: ArgumentHelp("Gain of the voice-over.", valueName: "gain"), transform: Gain.parse)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over.", valueName: "gain"), transform: Gain.parse)
     var voiceoverVolume: Gain = Gain(1)
 
-    @Option(help: ArgumentHelp("Gain of the music.", valueName: "gain"), transform: Gain.parse)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music.", valueName: "gain"), transform: Gain.parse)
     var musicVolume: Gain = Gain(1)
 
     @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)

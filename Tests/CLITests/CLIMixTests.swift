@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// `mixdown mix` end to end: output, summary, and nothing lost on interruption.
+final class CLIMixTests: XCTestCase {
+    func testMixRendersDemoAndSummarises() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("demo.wav").path
+        let result = try CLIRunner.run([
+            "mix", "--video", fixture("clip-a.mp4"), "--video", fixture("clip-c.mp4"),
+            "--voiceover", "\(fixture("vo-short.wav"))@1.5", "--music", fixture("music.mp3"),
+            "--clip-volume", "0.5", "--music-volume", "-2dB", "--format", "s16", "-o", out,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("10.000 s"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("clipped samples"), result.stderr)
+        XCTAssertEqual(contents(of: dir), ["demo.wav"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: out)
+        // 10 s of 16-bit stereo at 48 kHz plus a small header.
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        XCTAssertEqual(size - 480_000 * 4, 44, accuracy: 100)
+    }
+
+    func testInterruptLeavesNoFileAndKeepsExistingOutput() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("long.wav")
+        try Data("precious".utf8).write(to: out)
+        let running = try CLIRunner.start([
+            "mix", "--music", fixture("music.mp3"), "--duration", "2:00:00", "--format", "f32", "-o", out.path,
+        ])
+        // Give it time to start writing, then Ctrl-C.
+        Thread.sleep(forTimeInterval: 0.7)
+        XCTAssertTrue(running.0.isRunning, "the 2-hour render should still be running")
+        kill(running.0.processIdentifier, SIGINT)
+        let started = Date()
+        let result = CLIRunner.finish(running)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "stops within a second")
+        XCTAssertEqual(result.status, 130, result.stderr)
+        XCTAssertTrue(result.stderr.contains("interrupted"), result.stderr)
+        XCTAssertEqual(contents(of: dir), ["long.wav"])
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "precious")
+    }
+}
