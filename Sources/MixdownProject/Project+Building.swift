@@ -11,110 +11,108 @@ extension Project {
     }
 }
 
+/// An item as placed on a track: where it plays and the gains that belong to it alone.
+struct PlacedItem {
+    var range: MediaTimeRange
+    var volume: Double
+    var fade: Fade
+}
+
 /// Turns a `Project` into a `MixPlan`, one role at a time.
 struct PlanBuilder {
     let project: Project
     var composition = Composition()
-    var layers: [Int: [GainLayer]] = [:]
+    var items: [Int: [PlacedItem]] = [:]
     var warnings: [String] = []
-    private var probed: [String: MediaInfo] = [:]
+    var media = MediaCatalog()
 
     init(project: Project) { self.project = project }
 
     mutating func build() throws(ProjectError) -> MixPlan {
-        let clipTrack = try placeClips()
-        let videoEnd = composition.duration
+        let clipTracks = try placeClips()
+        let videoEnd: MediaTime? = clipTracks.isEmpty ? nil : composition.duration
         let voiceTrack = try placeVoiceovers()
-        let duration = try timelineDuration(videoEnd: clipTrack == nil ? nil : videoEnd)
+        let duration = try timelineDuration(videoEnd: videoEnd)
         let musicTrack = try placeMusic(until: duration)
-        _ = (voiceTrack, musicTrack)
+
         var envelopes: [Int: GainEnvelope] = [:]
-        for (id, trackLayers) in layers { envelopes[id] = GainEnvelope(layers: trackLayers) }
+        for (track, placed) in items {
+            envelopes[track] = try GainEnvelope(layers: [
+                layer("volume", placed.map { .constant($0.volume, from: $0.range.start, to: $0.range.end) }),
+                mixError { () throws(AudioMixError) in try Fade.layer(items: placed.map { ($0.range, $0.fade) }) },
+            ])
+        }
+        if let duck = try duckLayer(voiceTrack: voiceTrack) {
+            for track in (musicTrack.map { [$0] } ?? []) + (project.ducking.duckClips ? clipTracks : []) {
+                envelopes[track] = envelopes[track].map { GainEnvelope(layers: $0.layers + [duck]) }
+            }
+        }
+        if let musicTrack, let automation = try automationLayer() {
+            envelopes[musicTrack] = envelopes[musicTrack].map { GainEnvelope(layers: $0.layers + [automation]) }
+        }
+        warnings += lateItems(end: duration)
         return MixPlan(composition: composition, envelopes: envelopes, duration: duration,
                        sampleRate: project.output.sampleRate, warnings: warnings)
     }
 
-    // MARK: Media
+    // MARK: Clips
 
-    mutating func info(_ path: String, field: String) throws(ProjectError) -> MediaInfo {
-        if let known = probed[path] { return known }
-        let info: MediaInfo
-        do { info = try MediaProbe.probe(path: path) } catch { throw .media(error) }
-        if info.isTruncated {
-            throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
-        }
-        probed[path] = info
-        return info
-    }
-
-    /// The asset for an audio item: its audio stream's exact duration.
-    mutating func audioAsset(_ path: String, field: String) throws(ProjectError) -> Asset {
-        let info = try info(path, field: field)
-        guard let audio = info.firstStream(.audio) else { throw .media(.noStream(path: path, kind: "audio")) }
-        let duration: MediaTime
-        if let samples = audio.sampleCount, let rate = audio.sampleRate {
-            do { duration = try MediaTime(sampleIndex: samples, sampleRate: Int32(rate)) } catch { throw .time(error) }
-        } else {
-            duration = try time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase, field: field)
-        }
-        return Asset(path: path, duration: duration, hasAudio: true, hasVideo: info.firstStream(.video) != nil)
-    }
-
-    func time(seconds: Double, timeBase: Rational, field: String) throws(ProjectError) -> MediaTime {
-        let scale = timeBase.denominator > 0 && timeBase.denominator <= Int(Int32.max) ? Int32(timeBase.denominator) : 1_000_000
-        do { return try MediaTime(seconds: seconds, preferredTimescale: scale) } catch { throw .time(error) }
-    }
-
-    // MARK: Roles
-
-    /// Clips in sequence with a cursor; their own audio on the clip-audio track.
-    mutating func placeClips() throws(ProjectError) -> Int? {
-        guard !project.clips.isEmpty else { return nil }
-        let track = composition.addTrack(mediaType: .audio, role: .clipAudio)
+    /// Clips in sequence with a cursor. Their own audio alternates between two
+    /// tracks (AVFoundation's A/B layout) so a cut can crossfade: see `cutFades`.
+    mutating func placeClips() throws(ProjectError) -> [Int] {
+        guard !project.clips.isEmpty else { return [] }
         var cursor = MediaTime.zero
-        var volumes: [GainSegment] = []
+        var clips: [ClipPlacement] = []
         for (i, clip) in project.clips.enumerated() {
             let field = "clips[\(i)]"
-            let info = try info(clip.path, field: field)
-            guard let video = info.firstStream(.video) else { throw .media(.noStream(path: clip.path, kind: "video")) }
-            let length = try time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase, field: field)
+            let length = try media.videoDuration(clip.path)
             let source = try range(from: clip.inPoint ?? .zero, to: clip.outPoint ?? length, within: length, field: field)
-            let timeline = try shifted(source, to: cursor)
-            if info.firstStream(.audio) != nil {
-                let audio = try audioAsset(clip.path, field: field)
-                // The picture sets the clip's length; its audio is cut or padded to it.
-                let audible = try range(from: source.start, to: min(source.end, audio.duration), within: audio.duration, field: field)
-                if !audible.isEmpty { try insert(audible, of: audio, at: cursor, track: track) }
-            }
-            volumes.append(.constant(project.clipVolume * clip.volume, from: timeline.start, to: timeline.end))
-            cursor = timeline.end
+            let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
+            clips.append(ClipPlacement(clip: clip, source: source, timelineStart: cursor, audio: audio))
+            cursor = try sum(cursor, source.duration)
         }
-        try addLayer("volume", volumes, track: track)
-        return track
+        let tracks = [composition.addTrack(mediaType: .audio, role: .clipAudio),
+                      composition.addTrack(mediaType: .audio, role: .clipAudio)]
+        let half = try halve(project.cutFade)
+        for i in clips.indices {
+            let track = tracks[i % 2]
+            let before = i > 0 ? clips[i - 1] : nil
+            let after = i + 1 < clips.count ? clips[i + 1] : nil
+            let clip = clips[i]
+            let plan = try clip.audioPlan(before: before, after: after, half: half)
+            if let audio = clip.audio, let source = plan.source, !source.isEmpty {
+                try insert(source, of: audio, at: plan.timeline.start, track: track)
+            }
+            items[track, default: []].append(PlacedItem(
+                range: plan.timeline, volume: project.clipVolume * clip.clip.volume, fade: plan.fade))
+        }
+        return tracks
     }
+
+    // MARK: Voice-over and music
 
     mutating func placeVoiceovers() throws(ProjectError) -> Int? {
         guard !project.voiceovers.isEmpty else { return nil }
         let track = composition.addTrack(mediaType: .audio, role: .voiceover)
-        var volumes: [GainSegment] = []
-        for (i, item) in project.voiceovers.enumerated() {
-            let field = "voiceovers[\(i)]"
-            let asset = try audioAsset(item.path, field: field)
+        for item in project.voiceovers {
+            let asset = try media.audioAsset(item.path)
             try insert(asset.timeRange, of: asset, at: item.start, track: track)
-            let timeline = try shifted(asset.timeRange, to: item.start)
-            volumes.append(.constant(project.voiceoverVolume * item.volume, from: timeline.start, to: timeline.end))
+            items[track, default: []].append(PlacedItem(
+                range: try shifted(asset.timeRange, to: item.start),
+                volume: project.voiceoverVolume * item.volume,
+                fade: Fade(fadeIn: item.fadeIn, fadeOut: item.fadeOut, curve: item.fadeCurve)))
         }
-        try addLayer("volume", volumes, track: track)
         return track
     }
 
+    /// Each bed plays from its in-point to its out-point (or the file's end), again
+    /// and again when it loops, and never past the timeline's end.
     mutating func placeMusic(until end: MediaTime) throws(ProjectError) -> Int? {
         guard !project.music.isEmpty else { return nil }
         let track = composition.addTrack(mediaType: .audio, role: .music)
-        var volumes: [GainSegment] = []
         for (i, item) in project.music.enumerated() {
             let field = "music[\(i)]"
-            let asset = try audioAsset(item.path, field: field)
+            let asset = try media.audioAsset(item.path)
             let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
             guard !source.isEmpty else { continue }
             var at = item.start
@@ -125,9 +123,15 @@ struct PlanBuilder {
                 try insert(piece, of: asset, at: at, track: track)
                 at = try sum(at, piece.duration)
             } while item.loop
-            volumes.append(.constant(project.musicVolume * item.volume, from: item.start, to: at))
+            guard at > item.start else {
+                warnings.append("\(field): \(item.path) starts at \(item.start), after the timeline's end \(end); it is not heard")
+                continue
+            }
+            items[track, default: []].append(PlacedItem(
+                range: try range(from: item.start, to: at, within: end, field: field),
+                volume: project.musicVolume * item.volume,
+                fade: Fade(fadeIn: item.fadeIn, fadeOut: item.fadeOut, curve: item.fadeCurve)))
         }
-        try addLayer("volume", volumes, track: track)
         return track
     }
 
@@ -137,8 +141,8 @@ struct PlanBuilder {
         if let videoEnd { return videoEnd }
         if let duration = project.output.duration { return duration }
         var end = composition.duration
-        for (i, item) in project.music.enumerated() where !item.loop {
-            let asset = try audioAsset(item.path, field: "music[\(i)]")
+        for item in project.music where !item.loop {
+            let asset = try media.audioAsset(item.path)
             let length = try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero)
             end = max(end, try sum(item.start, length))
         }
@@ -148,35 +152,59 @@ struct PlanBuilder {
         return end
     }
 
-    // MARK: Helpers
+    // MARK: Ducking and automation
 
-    mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(ProjectError) {
-        do { try composition[trackID: track].insert(source, of: asset, at: time) } catch { throw .composition(error) }
-    }
-
-    mutating func addLayer(_ name: String, _ segments: [GainSegment], track: Int) throws(ProjectError) {
-        do { layers[track, default: []].append(try GainLayer(name: name, segments: segments)) } catch { throw .audioMix(error) }
-    }
-
-    func range(from start: MediaTime, to end: MediaTime, within length: MediaTime, field: String) throws(ProjectError) -> MediaTimeRange {
-        guard start >= .zero, start <= length else {
-            throw .invalidValue(field: field + ".in", reason: "\(start) is outside the file, which lasts \(length)")
+    /// The music's duck layer, from the voice-over placements or from its signal.
+    mutating func duckLayer(voiceTrack: Int?) throws(ProjectError) -> GainLayer? {
+        let ducking = project.ducking
+        guard ducking.mode != .off, voiceTrack != nil else { return nil }
+        var regions: [DuckRegion] = []
+        for item in project.voiceovers {
+            let take = try shifted(try media.audioAsset(item.path).timeRange, to: item.start)
+            let spoken = ducking.mode == .signal ? try speech(in: item, placedAt: take) : [take]
+            regions += spoken.map { DuckRegion(range: $0, depthDB: item.duckDepthDB, ducks: item.ducks) }
         }
-        guard end >= start, end <= length else {
-            throw .invalidValue(field: field + ".out", reason: "\(end) must be after the in-point \(start) and within the file's \(length)")
+        let settings = DuckingSettings(depthDB: ducking.depthDB, fadeDown: ducking.fadeDown,
+                                       fadeUp: ducking.fadeUp, maxPause: ducking.maxPause)
+        return try mixError { () throws(AudioMixError) in try settings.duckLayer(for: regions) }
+    }
+
+    /// Speech regions of a take on the timeline, found by `SpeechActivityDetector`.
+    mutating func speech(in item: Project.Voiceover, placedAt take: MediaTimeRange) throws(ProjectError) -> [MediaTimeRange] {
+        let rate = project.output.sampleRate
+        var detector = try mixError { () throws(AudioMixError) in
+            try SpeechActivityDetector(sampleRate: rate, thresholdDB: project.ducking.thresholdDB,
+                                       maxPause: project.ducking.maxPause)
         }
-        do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
+        do throws(MediaIOError) {
+            try media.forEachMonoBlock(item.path, sampleRate: rate) { detector.process($0) }
+        } catch { throw .media(error) }
+        let found = detector.finish()
+        var placed: [MediaTimeRange] = []
+        for region in found {
+            do { placed.append(try MediaTimeRange(start: try take.start + region.start, duration: region.duration)) } catch { throw .time(error) }
+        }
+        return placed
     }
 
-    func shifted(_ range: MediaTimeRange, to start: MediaTime) throws(ProjectError) -> MediaTimeRange {
-        do { return try MediaTimeRange(start: start, duration: range.duration) } catch { throw .time(error) }
+    /// The music items' own volume ramps, as one automation layer.
+    func automationLayer() throws(ProjectError) -> GainLayer? {
+        let ramps = project.music.flatMap(\.automation)
+        guard !ramps.isEmpty else { return nil }
+        var parameters = AudioMixInputParameters(trackID: 0)
+        for ramp in ramps.sorted(by: { $0.timeRange.start < $1.timeRange.start }) {
+            do {
+                try parameters.setVolumeRamp(from: ramp.startVolume, to: ramp.endVolume, timeRange: ramp.timeRange, curve: ramp.curve)
+            } catch { throw .audioMix(error) }
+        }
+        return parameters.automationLayer
     }
 
-    func sum(_ a: MediaTime, _ b: MediaTime) throws(ProjectError) -> MediaTime {
-        do { return try a + b } catch { throw .time(error) }
-    }
-
-    func difference(_ a: MediaTime, _ b: MediaTime) throws(ProjectError) -> MediaTime {
-        do { return try a - b } catch { throw .time(error) }
+    /// Voice-over that runs past the timeline's end, which the render cuts.
+    func lateItems(end: MediaTime) -> [String] {
+        project.voiceovers.enumerated().compactMap { i, item in
+            guard let asset = media.known(item.path), let stop = try? item.start + asset.duration, stop > end else { return nil }
+            return "voiceovers[\(i)]: \(item.path) runs to \(stop), past the timeline's end \(end); it is cut there"
+        }
     }
 }

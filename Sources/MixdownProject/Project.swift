@@ -17,6 +17,8 @@ public struct Project: Hashable, Sendable {
     public var clipVolume = 1.0
     public var voiceoverVolume = 1.0
     public var musicVolume = 1.0
+    /// Crossfade at every cut between two clips' own audio, so no cut clicks; zero disables.
+    public var cutFade: MediaTime = MediaTime.milliseconds(10)
     public var ducking = Ducking()
     public var output = Output()
 
@@ -30,6 +32,9 @@ public struct Project: Hashable, Sendable {
         /// Source time where it ends (default: its end).
         public var outPoint: MediaTime?
         public var volume = 1.0
+        public var fadeIn: MediaTime = .zero
+        public var fadeOut: MediaTime = .zero
+        public var fadeCurve: RampCurve = .linear
         public init(path: String) { self.path = path }
     }
 
@@ -40,6 +45,7 @@ public struct Project: Hashable, Sendable {
         public var volume = 1.0
         public var fadeIn: MediaTime = .zero
         public var fadeOut: MediaTime = .zero
+        public var fadeCurve: RampCurve = .linear
         /// Whether music ducks under this take.
         public var ducks = true
         /// Duck depth for this take, overriding the project's.
@@ -89,9 +95,4 @@ public struct Project: Hashable, Sendable {
         public var duration: MediaTime?
         public init() {}
     }
-}
-
-extension MediaTime {
-    /// `ms` milliseconds, exactly.
-    static func milliseconds(_ ms: Int64) -> MediaTime { try! MediaTime(value: ms, timescale: 1000) }
 }

@@ -48,3 +48,10 @@ public struct MediaTime: Sendable {
         Double(value) / Double(timescale)
     }
 }
+
+extension MediaTime {
+    /// `milliseconds` ms exactly (timescale 1000); for defaults written as literals.
+    public static func milliseconds(_ milliseconds: Int64) -> MediaTime {
+        MediaTime(uncheckedValue: milliseconds, timescale: 1000)
+    }
+}

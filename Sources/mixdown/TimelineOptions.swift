@@ -29,6 +29,8 @@ struct TimelineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Session sample rate in Hz.", valueName: "hz"))
     var sampleRate: Int32 = 48_000
 
+    @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
+
     func validate() throws {
         guard (8_000...384_000).contains(sampleRate) else {
             throw ValidationError("--sample-rate \(sampleRate): must be between 8000 and 384000 Hz")
@@ -56,6 +58,7 @@ struct TimelineOptions: ParsableArguments {
         project.musicVolume = musicVolume.factor
         project.output.duration = duration
         project.output.sampleRate = sampleRate
+        shaping.apply(to: &project)
         return project
     }
 }

@@ -1,0 +1,76 @@
+import MixdownComposition
+import MixdownMediaIO
+import MixdownTime
+
+/// The media a project refers to, each file probed once.
+struct MediaCatalog {
+    private var probed: [String: MediaInfo] = [:]
+
+    mutating func info(_ path: String) throws(ProjectError) -> MediaInfo {
+        if let known = probed[path] { return known }
+        let info: MediaInfo
+        do { info = try MediaProbe.probe(path: path) } catch { throw .media(error) }
+        if info.isTruncated {
+            throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
+        }
+        probed[path] = info
+        return info
+    }
+
+    mutating func hasAudio(_ path: String) throws(ProjectError) -> Bool {
+        try info(path).firstStream(.audio) != nil
+    }
+
+    /// The video stream's duration, exact in its own time base.
+    mutating func videoDuration(_ path: String) throws(ProjectError) -> MediaTime {
+        let info = try info(path)
+        guard let video = info.firstStream(.video) else { throw .media(.noStream(path: path, kind: "video")) }
+        do { return try Self.time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase) } catch { throw .time(error) }
+    }
+
+    /// The asset for an audio item: its audio stream's exact sample count.
+    mutating func audioAsset(_ path: String) throws(ProjectError) -> Asset {
+        let info = try info(path)
+        guard let asset = Self.audioAsset(info) else { throw .media(.noStream(path: path, kind: "audio")) }
+        return asset
+    }
+
+    /// The audio asset of a file already probed, or nil.
+    func known(_ path: String) -> Asset? {
+        probed[path].flatMap(Self.audioAsset)
+    }
+
+    private static func audioAsset(_ info: MediaInfo) -> Asset? {
+        guard let audio = info.firstStream(.audio) else { return nil }
+        let duration: MediaTime?
+        if let samples = audio.sampleCount, let rate = audio.sampleRate {
+            duration = try? MediaTime(sampleIndex: samples, sampleRate: Int32(rate))
+        } else {
+            duration = try? time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase)
+        }
+        return duration.map { Asset(path: info.path, duration: $0, hasAudio: true, hasVideo: info.firstStream(.video) != nil) }
+    }
+
+    /// Seconds as ticks of the stream's time base (exact for durations FFmpeg computed in it).
+    static func time(seconds: Double, timeBase: Rational) throws(MediaTimeError) -> MediaTime {
+        let scale = timeBase.denominator > 0 && timeBase.denominator <= Int(Int32.max) ? Int32(timeBase.denominator) : 1_000_000
+        return try MediaTime(seconds: seconds, preferredTimescale: scale)
+    }
+
+    /// Decodes `path` at `sampleRate` and hands mono blocks ((L + R) / 2) to `body`.
+    func forEachMonoBlock(_ path: String, sampleRate: Int32, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
+        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        let size = 8192
+        var left = [Float](repeating: 0, count: size), right = left, mono = left
+        while true {
+            let got = try left.withUnsafeMutableBufferPointer { l throws(MediaIOError) in
+                try right.withUnsafeMutableBufferPointer { r throws(MediaIOError) in
+                    try decoder.read(left: l.baseAddress!, right: r.baseAddress!, count: size)
+                }
+            }
+            guard got > 0 else { return }
+            for i in 0..<got { mono[i] = 0.5 * (left[i] + right[i]) }
+            mono.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+        }
+    }
+}

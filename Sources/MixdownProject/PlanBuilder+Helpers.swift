@@ -1,0 +1,49 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownTime
+
+/// Small steps of plan building, each turning a lower layer's error into a `ProjectError`.
+extension PlanBuilder {
+    mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(ProjectError) {
+        do { try composition[trackID: track].insert(source, of: asset, at: time) } catch { throw .composition(error) }
+    }
+
+    func layer(_ name: String, _ segments: [GainSegment]) throws(ProjectError) -> GainLayer {
+        try mixError { () throws(AudioMixError) in try GainLayer(name: name, segments: segments) }
+    }
+
+    func mixError<T>(_ body: () throws(AudioMixError) -> T) throws(ProjectError) -> T {
+        do { return try body() } catch { throw .audioMix(error) }
+    }
+
+    func range(from start: MediaTime, to end: MediaTime, within length: MediaTime, field: String) throws(ProjectError) -> MediaTimeRange {
+        guard start >= .zero, start <= length else {
+            throw .invalidValue(field: field + ".in", reason: "\(start) is outside the file, which lasts \(length)")
+        }
+        guard end >= start, end <= length else {
+            throw .invalidValue(field: field + ".out", reason: "\(end) must be after the in-point \(start) and within the file's \(length)")
+        }
+        do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
+    }
+
+    func shifted(_ range: MediaTimeRange, to start: MediaTime) throws(ProjectError) -> MediaTimeRange {
+        do { return try MediaTimeRange(start: start, duration: range.duration) } catch { throw .time(error) }
+    }
+
+    func sum(_ a: MediaTime, _ b: MediaTime) throws(ProjectError) -> MediaTime {
+        do { return try a + b } catch { throw .time(error) }
+    }
+
+    func difference(_ a: MediaTime, _ b: MediaTime) throws(ProjectError) -> MediaTime {
+        do { return try a - b } catch { throw .time(error) }
+    }
+
+    /// Half of `time`: exact, by doubling the timescale when the value is odd and there is room.
+    func halve(_ time: MediaTime) throws(ProjectError) -> MediaTime {
+        do {
+            if time.value % 2 == 0 { return try MediaTime(value: time.value / 2, timescale: time.timescale) }
+            if time.timescale <= Int32.max / 2 { return try MediaTime(value: time.value, timescale: time.timescale * 2) }
+            return try MediaTime(seconds: time.seconds / 2)
+        } catch { throw .time(error) }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import MixdownAudioMix
+import MixdownComposition
+import MixdownProject
+
+/// `mixdown automation`: the gain envelope of every track, exactly as the renderer applies it.
+struct AutomationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "automation",
+        abstract: "Print each track's gain envelope: volume × fades × duck × automation.",
+        discussion: """
+            The envelope printed is the one the renderer evaluates at every sample, built by
+            the same code. Each line is a span between breakpoints: start, end, gain at both
+            ends, and the curve (the product of the layers that change in it).
+
+            Examples:
+              mixdown automation --music bed.mp3 --voiceover vo.wav@12.5 --fade-in 2 --duck -12
+              mixdown automation --music bed.mp3 --voiceover vo.wav@3 --duck-mode signal --json
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let plan = try runReportingErrors { () throws(ProjectError) in try timeline.project.plan() }
+        let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
+            TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(tracks), as: UTF8.self))
+        } else {
+            print(tracks.map(\.text).joined(separator: "\n\n"))
+        }
+    }
+}
+
+/// One track's envelope in printable form.
+struct TrackAutomation: Encodable {
+    struct Span: Encodable {
+        var start: Double
+        var end: Double
+        var startGain: Double
+        var endGain: Double
+        var curve: String
+    }
+
+    var track: Int
+    var role: String
+    var layers: [String]
+    var spans: [Span]
+
+    init(track: CompositionTrack, envelope: GainEnvelope, end: Double) {
+        self.track = track.id
+        role = track.role.rawValue
+        layers = envelope.layers.map(\.name)
+        spans = envelope.spans.compactMap { span in
+            guard span.start.seconds < end else { return nil }
+            return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
+                        startGain: span.startGain, endGain: span.endGain, curve: span.curveDescription)
+        }
+    }
+
+    var text: String {
+        var lines = ["track \(track) (\(role)): " + (layers.isEmpty ? "unity" : layers.joined(separator: " × "))]
+        for s in spans {
+            let gains = s.curve == "constant"
+                ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))
+                : String(format: "%.4f → %.4f (%@ → %@)", s.startGain, s.endGain, decibels(s.startGain), decibels(s.endGain))
+            lines.append(String(format: "  %9.3f – %9.3f s  ", s.start, s.end) + gains + "  " + s.curve)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func decibels(_ gain: Double) -> String {
+        gain > 0 ? String(format: "%+.1f dB", 20 * log10(gain)) : "-inf dB"
+    }
+}
