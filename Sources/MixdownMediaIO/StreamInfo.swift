@@ -1,0 +1,55 @@
+/// One stream of a probed file. Audio fields are nil for video and vice versa.
+public struct StreamInfo: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable { case audio, video, subtitle, data, other }
+
+    public var index: Int
+    public var kind: Kind
+    /// FFmpeg's codec name (`h264`, `aac`, `mp3`, `pcm_s16le`).
+    public var codec: String
+    /// Codec profile name (`High`, `LC`), when the codec has profiles.
+    public var profile: String?
+    /// Stream time base as numerator/denominator, e.g. 1/15360.
+    public var timeBase: Rational
+    /// Start time in seconds (stream ticks × time base), when known.
+    public var startTime: Double?
+    /// Stream duration in seconds, when known.
+    public var duration: Double?
+    public var bitRate: Int64?
+
+    // Audio
+    public var sampleRate: Int?
+    public var channels: Int?
+    /// FFmpeg's layout description: `mono`, `stereo`, `5.1`, `5.1(side)`.
+    public var channelLayout: String?
+    /// Priming samples the decoder must drop (AAC encoder delay, MP3 encoder delay),
+    /// read from the container's skip-samples signalling; 0 when none.
+    public var encoderDelay: Int?
+    /// Samples a decoder delivers once priming and padding are removed: exact for
+    /// MP4/MOV (edit list) and for containers whose packets carry their durations.
+    public var sampleCount: Int64?
+
+    // Video
+    public var width: Int?
+    public var height: Int?
+    public var pixelFormat: String?
+    /// Average frame rate as numerator/denominator.
+    public var frameRate: Rational?
+    /// Display rotation in degrees, counter-clockwise as FFmpeg's display matrix says; 0 when none.
+    public var rotation: Double?
+    /// Number of packets flagged as keyframes.
+    public var keyframeCount: Int?
+    /// Longest distance between consecutive keyframes, in seconds (from the first
+    /// keyframe to the stream end for a single keyframe).
+    public var longestKeyframeInterval: Double?
+    /// Whether the stream reorders frames (B-frames): any packet with dts < pts.
+    public var hasFrameReordering: Bool?
+    /// Packets actually read from the file.
+    public var packetCount: Int
+    /// Packets the container's index promises (`nb_frames`), when it says.
+    public var indexedPacketCount: Int?
+
+    /// Whether the file ends before its index says it should (a cut-off download).
+    public var isTruncated: Bool {
+        indexedPacketCount.map { packetCount < $0 } ?? false
+    }
+}

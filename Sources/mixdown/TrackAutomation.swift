@@ -1,0 +1,45 @@
+import Foundation
+import MixdownAudioMix
+import MixdownComposition
+
+/// One track's envelope in printable form.
+struct TrackAutomation: Encodable {
+    struct Span: Encodable {
+        var start: Double
+        var end: Double
+        var startGain: Double
+        var endGain: Double
+        var curve: String
+    }
+
+    var track: Int
+    var role: String
+    var layers: [String]
+    var spans: [Span]
+
+    init(track: CompositionTrack, envelope: GainEnvelope, end: Double) {
+        self.track = track.id
+        role = track.role.rawValue
+        layers = envelope.layers.map(\.name)
+        spans = envelope.spans.compactMap { span in
+            guard span.start.seconds < end else { return nil }
+            return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
+                        startGain: span.startGain, endGain: span.endGain, curve: span.curveDescription)
+        }
+    }
+
+    var text: String {
+        var lines = ["track \(track) (\(role)): " + (layers.isEmpty ? "unity" : layers.joined(separator: " × "))]
+        for s in spans {
+            let gains = s.curve == "constant"
+                ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))
+                : String(format: "%.4f → %.4f (%@ → %@)", s.startGain, s.endGain, decibels(s.startGain), decibels(s.endGain))
+            lines.append(String(format: "  %9.3f – %9.3f s  ", s.start, s.end) + gains + "  " + s.curve)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func decibels(_ gain: Double) -> String {
+        gain > 0 ? String(format: "%+.1f dB", 20 * log10(gain)) : "-inf dB"
+    }
+}
