@@ -59,3 +59,12 @@ extension AudioMixError: CustomStringConvertible {
         }
     }
 }
+
+/// Runs time arithmetic, reporting its failure as ``AudioMixError/time(_:)``.
+internal func withTimeArithmetic<T>(_ body: () throws(MediaTimeError) -> T) throws(AudioMixError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw .time(error)
+    }
+}

@@ -19,9 +19,4 @@ extension AudioMixInputParameters {
             preconditionFailure("validated volume settings made an invalid layer: \(error)")
         }
     }
-
-    /// The track's volume at `seconds`, in `Double`.
-    public func volume(at seconds: Double) -> Double {
-        automationLayer.gain(at: seconds)
-    }
 }

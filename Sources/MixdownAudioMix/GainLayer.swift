@@ -39,46 +39,35 @@ public struct GainLayer: Hashable, Sendable {
         self.segments = try Self.completed(segments, layer: name)
     }
 
-    /// A layer that is 1 everywhere.
-    public init(unityNamed name: String) {
-        self.name = name
-        self.segments = []
-    }
-
     /// The gain at `seconds` on the timeline.
     ///
     /// Reference evaluation in `Double`; ``GainEnvelope/fill(_:firstSample:count:sampleRate:)``
     /// renders the same function sample by sample.
     public func gain(at seconds: Double) -> Double {
-        // The last segment starting at or before `seconds`.
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].start.seconds <= seconds { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? 1 : segments[low - 1].gain(at: seconds)
+        lastSegmentIndex { $0.start.seconds <= seconds }.map { segments[$0].gain(at: seconds) } ?? 1
     }
 
     /// Index of the segment covering sample `n` at `sampleRate`, or `nil`
     /// before the first segment; exact, no `Double` rounding of the time.
     internal func segmentIndex(containingSample n: Int64, sampleRate: Int32) -> Int? {
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].start.ceilingSampleIndex(sampleRate: sampleRate) <= n {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low == 0 ? nil : low - 1
+        lastSegmentIndex { $0.start.ceilingSampleIndex(sampleRate: sampleRate) <= n }
     }
 
     /// Index of the segment covering `time`, or `nil` before the first.
     internal func segmentIndex(containing time: MediaTime) -> Int? {
-        segments.lastIndex { $0.start <= time }
+        lastSegmentIndex { $0.start <= time }
+    }
+
+    /// The last segment for which `startsInTime` holds, by binary search;
+    /// it must hold for a prefix of the (sorted) segments.
+    private func lastSegmentIndex(where startsInTime: (GainSegment) -> Bool) -> Int? {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if startsInTime(segments[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 
     /// What is wrong with `segment` on its own, if anything.

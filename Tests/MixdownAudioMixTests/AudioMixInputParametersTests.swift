@@ -15,21 +15,21 @@ final class AudioMixInputParametersTests: XCTestCase {
 
     func testAppleExampleThroughGainAt() throws {
         let parameters = try Self.appleExample()
-        XCTAssertEqual(parameters.volume(at: 0), 1.0)
-        XCTAssertEqual(parameters.volume(at: 3.999), 1.0)
-        XCTAssertEqual(parameters.volume(at: 4), 0.5)
-        XCTAssertEqual(parameters.volume(at: 6.5), 0.35, accuracy: 1e-12)
-        XCTAssertEqual(parameters.volume(at: 8.999), 0.2, accuracy: 1e-3)
-        XCTAssertEqual(parameters.volume(at: 9), 0.2)
-        XCTAssertEqual(parameters.volume(at: 1000), 0.2)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 0), 1.0)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 3.999), 1.0)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 4), 0.5)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 6.5), 0.35, accuracy: 1e-12)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 8.999), 0.2, accuracy: 1e-3)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 9), 0.2)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 1000), 0.2)
     }
 
     func testVolumeIsOneBeforeTheFirstSetting() throws {
         var parameters = AudioMixInputParameters(trackID: 2)
-        XCTAssertEqual(parameters.volume(at: 5), 1)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 5), 1)
         try parameters.setVolume(0.25, at: time(3))
-        XCTAssertEqual(parameters.volume(at: 2.999), 1)
-        XCTAssertEqual(parameters.volume(at: 3), 0.25)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 2.999), 1)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 3), 0.25)
     }
 
     func testPointHoldsUntilNextSettingAndRampEndHoldsUntilNextSetting() throws {
@@ -37,10 +37,10 @@ final class AudioMixInputParametersTests: XCTestCase {
         try parameters.setVolume(0.8, at: time(1))
         try parameters.setVolumeRamp(from: 0.4, to: 0.6, timeRange: range(5, 6))
         try parameters.setVolume(0.1, at: time(8))
-        XCTAssertEqual(parameters.volume(at: 4.99), 0.8)
-        XCTAssertEqual(parameters.volume(at: 5.5), 0.5, accuracy: 1e-12)
-        XCTAssertEqual(parameters.volume(at: 7.99), 0.6)
-        XCTAssertEqual(parameters.volume(at: 8), 0.1)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 4.99), 0.8)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 5.5), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 7.99), 0.6)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 8), 0.1)
     }
 
     func testRampWinsAtItsStartAndPointWinsAtRampEnd() throws {
@@ -48,9 +48,9 @@ final class AudioMixInputParametersTests: XCTestCase {
         try parameters.setVolume(0.9, at: time(2))
         try parameters.setVolume(0.7, at: time(4))
         try parameters.setVolumeRamp(from: 0.3, to: 0.5, timeRange: range(2, 4))
-        XCTAssertEqual(parameters.volume(at: 2), 0.3)
-        XCTAssertEqual(parameters.volume(at: 3), 0.4, accuracy: 1e-12)
-        XCTAssertEqual(parameters.volume(at: 4), 0.7)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 2), 0.3)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 3), 0.4, accuracy: 1e-12)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 4), 0.7)
     }
 
     func testSecondPointAtSameTimeReplacesFirst() throws {
@@ -58,14 +58,14 @@ final class AudioMixInputParametersTests: XCTestCase {
         try parameters.setVolume(0.9, at: time(2))
         try parameters.setVolume(0.4, at: time(2))
         XCTAssertEqual(parameters.volumePoints, [VolumePoint(volume: 0.4, time: try time(2))])
-        XCTAssertEqual(parameters.volume(at: 2), 0.4)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 2), 0.4)
     }
 
     func testEmptyRampIsAJump() throws {
         var parameters = AudioMixInputParameters(trackID: 1)
         try parameters.setVolumeRamp(from: 0.3, to: 0.6, timeRange: range(2, 2))
-        XCTAssertEqual(parameters.volume(at: 1.999), 1)
-        XCTAssertEqual(parameters.volume(at: 2), 0.6)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 1.999), 1)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 2), 0.6)
     }
 
     func testOverlappingRampsAreRefusedNamingBoth() throws {
@@ -104,7 +104,7 @@ final class AudioMixInputParametersTests: XCTestCase {
         let plus24 = pow(10, 24.0 / 20)
         try parameters.setVolume(plus24, at: .zero)
         try parameters.setVolumeRamp(from: plus24, to: 0, timeRange: range(1, 2))
-        XCTAssertEqual(parameters.volume(at: 0.5), plus24)
+        XCTAssertEqual(parameters.automationLayer.gain(at: 0.5), plus24)
         XCTAssertEqual(AudioMixInputParameters.maximumVolume, plus24)
     }
 

@@ -1,0 +1,22 @@
+import MixdownTime
+
+/// A stretch of the timeline where other audio (usually music) should duck:
+/// a voice-over item, or a speech region found by ``SpeechActivityDetector``.
+public struct DuckRegion: Hashable, Sendable {
+    /// Where the voice plays, `[start, end)`.
+    public var range: MediaTimeRange
+
+    /// Duck depth for this region in dB (negative), or `nil` for the
+    /// settings' ``DuckingSettings/depthDB``.
+    public var depthDB: Double?
+
+    /// Whether this region ducks at all; `false` opts it out.
+    public var ducks: Bool
+
+    /// Makes a region that ducks by the settings' depth unless told otherwise.
+    public init(range: MediaTimeRange, depthDB: Double? = nil, ducks: Bool = true) {
+        self.range = range
+        self.depthDB = depthDB
+        self.ducks = ducks
+    }
+}

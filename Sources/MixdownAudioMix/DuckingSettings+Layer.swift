@@ -1,0 +1,80 @@
+import MixdownTime
+
+extension DuckingSettings {
+    /// The duck layer for voice `regions`: 1 where no voice is near, the duck
+    /// gain under voice, with ramps between.
+    ///
+    /// Rules, in order:
+    /// 1. Regions with `ducks == false` or an empty range are ignored.
+    /// 2. Regions whose gap (next start − current end) is shorter than
+    ///    `max(maxPause, fadeDown + fadeUp)` are bridged into one group;
+    ///    overlapping regions always are. A group ducks by the deepest depth
+    ///    among its regions.
+    /// 3. For each group `[s, e)` with duck gain `g = 10^(depth/20)`: a ramp
+    ///    `1 → g` over `[s − fadeDown, s)`, `g` until `e`, and a ramp `g → 1`
+    ///    over `[e, e + fadeUp)`; then 1 until the next group's ramp.
+    /// 4. A ramp down that would start before 0 is kept whole but only its
+    ///    part from 0 on is ever rendered: the layer starts at time 0 already
+    ///    partly down, at the value the ramp has there.
+    ///
+    /// Because of rule 2 the ramps of separate groups never overlap.
+    ///
+    /// - Throws: ``AudioMixError/invalidSetting(name:reason:)`` for a depth
+    ///   that is above 0 dB or not finite, or a negative length;
+    ///   ``AudioMixError/time(_:)`` if time arithmetic overflows.
+    public func duckLayer(for regions: [DuckRegion], name: String = "duck") throws(AudioMixError) -> GainLayer {
+        try validate()
+        var segments: [GainSegment] = []
+        for group in try groups(of: regions) {
+            let gain = Self.gain(forDepthDB: group.depthDB)
+            let (down, up) = try withTimeArithmetic { () throws(MediaTimeError) in
+                (try MediaTimeRange(start: group.start - fadeDown, end: group.start),
+                 try MediaTimeRange(start: group.end, duration: fadeUp))
+            }
+            segments.append(.ramp(from: 1, to: gain, over: down, curve: curve))
+            segments.append(.constant(gain, from: group.start, to: group.end))
+            segments.append(.ramp(from: gain, to: 1, over: up, curve: curve))
+        }
+        return try GainLayer(name: name, segments: segments)
+    }
+
+    /// A run of bridged voice regions and the depth it ducks by.
+    private struct Group {
+        var start: MediaTime
+        var end: MediaTime
+        var depthDB: Double
+    }
+
+    /// Rules 1 and 2 of ``duckLayer(for:name:)``.
+    private func groups(of regions: [DuckRegion]) throws(AudioMixError) -> [Group] {
+        let active = regions.filter { $0.ducks && !$0.range.isEmpty }.sorted { $0.range.start < $1.range.start }
+        let bridge = max(maxPause, try withTimeArithmetic { () throws(MediaTimeError) in try fadeDown + fadeUp })
+        var groups: [Group] = []
+        for region in active {
+            let depth = region.depthDB ?? depthDB
+            try Self.validate(depth: depth)
+            if let last = groups.last,
+               try withTimeArithmetic({ () throws(MediaTimeError) in try region.range.start - last.end }) < bridge {
+                groups[groups.count - 1].end = max(last.end, region.range.end)
+                groups[groups.count - 1].depthDB = min(last.depthDB, depth)
+            } else {
+                groups.append(Group(start: region.range.start, end: region.range.end, depthDB: depth))
+            }
+        }
+        return groups
+    }
+
+    private func validate() throws(AudioMixError) {
+        try Self.validate(depth: depthDB)
+        for (name, length) in [("duck fade-down", fadeDown), ("duck fade-up", fadeUp), ("duck max pause", maxPause)]
+        where length < .zero {
+            throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
+        }
+    }
+
+    private static func validate(depth: Double) throws(AudioMixError) {
+        guard depth.isFinite, depth <= 0 else {
+            throw .invalidSetting(name: "duck depth", reason: "must be a finite number of dB <= 0, got \(depth)")
+        }
+    }
+}
