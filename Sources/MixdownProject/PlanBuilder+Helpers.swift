@@ -26,6 +26,13 @@ extension PlanBuilder {
         do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
     }
 
+    /// `time` moved to the output sample it starts on, round(t × rate) (MediaTime's rule),
+    /// so an item's first sample, its fades and the ducking around it all begin on the same sample.
+    func onSampleGrid(_ time: MediaTime) throws(ProjectError) -> MediaTime {
+        let rate = project.output.sampleRate
+        do { return try MediaTime(sampleIndex: try time.sampleIndex(sampleRate: rate), sampleRate: rate) } catch { throw .time(error) }
+    }
+
     func shifted(_ range: MediaTimeRange, to start: MediaTime) throws(ProjectError) -> MediaTimeRange {
         do { return try MediaTimeRange(start: start, duration: range.duration) } catch { throw .time(error) }
     }

@@ -68,7 +68,7 @@ struct PlanBuilder {
             let length = try media.videoDuration(clip.path)
             let source = try range(from: clip.inPoint ?? .zero, to: clip.outPoint ?? length, within: length, field: field)
             let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
-            clips.append(ClipPlacement(clip: clip, source: source, timelineStart: cursor, audio: audio))
+            clips.append(ClipPlacement(clip: clip, source: source, timelineStart: try onSampleGrid(cursor), audio: audio))
             cursor = try sum(cursor, source.duration)
         }
         let tracks = [composition.addTrack(mediaType: .audio, role: .clipAudio),
@@ -96,9 +96,10 @@ struct PlanBuilder {
         let track = composition.addTrack(mediaType: .audio, role: .voiceover)
         for item in project.voiceovers {
             let asset = try media.audioAsset(item.path)
-            try insert(asset.timeRange, of: asset, at: item.start, track: track)
+            let start = try onSampleGrid(item.start)
+            try insert(asset.timeRange, of: asset, at: start, track: track)
             items[track, default: []].append(PlacedItem(
-                range: try shifted(asset.timeRange, to: item.start),
+                range: try shifted(asset.timeRange, to: start),
                 volume: project.voiceoverVolume * item.volume,
                 fade: Fade(fadeIn: item.fadeIn, fadeOut: item.fadeOut, curve: item.fadeCurve)))
         }
@@ -115,7 +116,8 @@ struct PlanBuilder {
             let asset = try media.audioAsset(item.path)
             let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
             guard !source.isEmpty else { continue }
-            var at = item.start
+            let start = try onSampleGrid(item.start)
+            var at = start
             repeat {
                 let room = try difference(end, at)
                 guard room > .zero else { break }
@@ -123,12 +125,12 @@ struct PlanBuilder {
                 try insert(piece, of: asset, at: at, track: track)
                 at = try sum(at, piece.duration)
             } while item.loop
-            guard at > item.start else {
+            guard at > start else {
                 warnings.append("\(field): \(item.path) starts at \(item.start), after the timeline's end \(end); it is not heard")
                 continue
             }
             items[track, default: []].append(PlacedItem(
-                range: try range(from: item.start, to: at, within: end, field: field),
+                range: try range(from: start, to: at, within: end, field: field),
                 volume: project.musicVolume * item.volume,
                 fade: Fade(fadeIn: item.fadeIn, fadeOut: item.fadeOut, curve: item.fadeCurve)))
         }
@@ -160,7 +162,7 @@ struct PlanBuilder {
         guard ducking.mode != .off, voiceTrack != nil else { return nil }
         var regions: [DuckRegion] = []
         for item in project.voiceovers {
-            let take = try shifted(try media.audioAsset(item.path).timeRange, to: item.start)
+            let take = try shifted(try media.audioAsset(item.path).timeRange, to: try onSampleGrid(item.start))
             let spoken = ducking.mode == .signal ? try speech(in: item, placedAt: take) : [take]
             regions += spoken.map { DuckRegion(range: $0, depthDB: item.duckDepthDB, ducks: item.ducks) }
         }

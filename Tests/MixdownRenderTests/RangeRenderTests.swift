@@ -34,7 +34,9 @@ final class RangeRenderTests: XCTestCase {
         let project = demoProject()
         let a = try render(project, blockSize: 4096)
         let b = try render(project, blockSize: 1000)
-        XCTAssertEqual(a.left, b.left)
-        XCTAssertEqual(a.right, b.right)
+        XCTAssertEqual(a.left.count, b.left.count)
+        // Gains are computed per block from the exact formula, so blocks of other sizes agree within 1e-6.
+        XCTAssertLessThanOrEqual(zip(a.left, b.left).map { abs($0 - $1) }.max() ?? 0, 1e-6)
+        XCTAssertLessThanOrEqual(zip(a.right, b.right).map { abs($0 - $1) }.max() ?? 0, 1e-6)
     }
 }

@@ -75,6 +75,18 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(Double(first), 1 + (duck - 1) * 0.6, accuracy: 1e-6)
     }
 
+    func testFadeStartsOnTheItemsFirstSampleWhenPlacedBetweenSamples() throws {
+        var project = Project()
+        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: seconds("1.0000104"))]   // 48000.4992 samples
+        project.voiceovers[0].fadeIn = seconds("0.5")
+        let plan = try project.plan()
+        let track = try XCTUnwrap(plan.composition.tracks(role: .voiceover).first)
+        let envelope = try XCTUnwrap(plan.envelopes[track.id])
+        XCTAssertEqual(envelope.gain(atSample: 48_000, sampleRate: 48_000), 0, "the item's first sample is silent")
+        XCTAssertEqual(envelope.gain(atSample: 48_000 + 12_000, sampleRate: 48_000), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(plan.composition.tracks(role: .voiceover)[0].segments[0].timelineRange.start, seconds("1"))
+    }
+
     func testCombinedGainIsTheProduct() throws {
         var project = bed(fadeIn: 2, fadeOut: 3, volume: 0.8)
         project.voiceovers = [.init(path: fixture("vo-short.wav"), start: seconds("16"))]
