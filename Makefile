@@ -14,8 +14,8 @@ build: bootstrap
 run: build
 	@mkdir -p out
 	$(BIN) mix --video $(FIX)/clip-a.mp4 --video $(FIX)/clip-c.mp4 \
-	    --voiceover $(FIX)/vo-short.wav@1.5 --voiceover $(FIX)/vo-pauses.wav@5.0 \
-	    --music $(FIX)/music.mp3 --clip-volume 0.5 --music-volume 0.8 \
+	    --video $(FIX)/clip-b.mp4 --voiceover $(FIX)/vo-short.wav@1.5 --voiceover $(FIX)/vo-pauses.wav@6.0 \
+	    --music $(FIX)/music.mp3 --clip-volume 0.5 --music-volume 0.8 --fade-in 2 --fade-out 3 \
 	    -o out/demo-preview.wav
 	@echo "wrote out/demo-preview.wav"
 

@@ -54,3 +54,17 @@ extension PlanBuilder {
         } catch { throw .time(error) }
     }
 }
+
+extension MediaTime {
+    /// Seconds with millisecond precision, for messages: `12.500 s`.
+    var clock: String {
+        let ms = (seconds * 1000).rounded()
+        let sign = ms < 0 ? "-" : ""
+        let whole = Int64(abs(ms))
+        return "\(sign)\(whole / 1000).\(String(whole % 1000).leftPadded(to: 3)) s"
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

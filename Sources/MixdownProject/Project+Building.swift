@@ -126,8 +126,11 @@ struct PlanBuilder {
                 at = try sum(at, piece.duration)
             } while item.loop
             guard at > start else {
-                warnings.append("\(field): \(item.path) starts at \(item.start), after the timeline's end \(end); it is not heard")
+                warnings.append("\(field): \(item.path) starts at \(item.start.clock), after the timeline's end \(end.clock); it is not heard")
                 continue
+            }
+            if at < end && !item.loop {
+                warnings.append("\(field): \(item.path) ends at \(at.clock), before the timeline's end \(end.clock); the rest is without music (loop it to fill)")
             }
             items[track, default: []].append(PlacedItem(
                 range: try range(from: start, to: at, within: end, field: field),
@@ -206,7 +209,7 @@ struct PlanBuilder {
     func lateItems(end: MediaTime) -> [String] {
         project.voiceovers.enumerated().compactMap { i, item in
             guard let asset = media.known(item.path), let stop = try? item.start + asset.duration, stop > end else { return nil }
-            return "voiceovers[\(i)]: \(item.path) runs to \(stop), past the timeline's end \(end); it is cut there"
+            return "voiceovers[\(i)]: \(item.path) runs to \(stop.clock), past the timeline's end \(end.clock); it is cut there"
         }
     }
 }

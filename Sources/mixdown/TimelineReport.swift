@@ -1,0 +1,85 @@
+import Foundation
+import MixdownAudioMix
+import MixdownComposition
+import MixdownProject
+
+/// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
+struct TimelineReport: Encodable {
+    struct Segment: Encodable {
+        var path: String
+        var sourceStart: Double
+        var sourceEnd: Double
+        var timelineStart: Double
+        var timelineEnd: Double
+    }
+
+    struct Track: Encodable {
+        var id: Int
+        var role: String
+        var layers: [String]
+        var segments: [Segment]
+        /// Spans where a duck layer holds the track below unity, in timeline seconds.
+        var duckRegions: [[Double]]
+    }
+
+    var duration: Double
+    var sampleRate: Int32
+    var tracks: [Track]
+    /// Times where one clip's picture and sound give way to the next.
+    var cuts: [Double]
+    var warnings: [String]
+
+    init(plan: MixPlan) {
+        duration = plan.duration.seconds
+        sampleRate = plan.sampleRate
+        warnings = plan.warnings
+        tracks = plan.composition.tracks.map { track in
+            let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
+            return Track(
+                id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
+                segments: track.segments.map {
+                    Segment(path: $0.asset.path, sourceStart: $0.sourceRange.start.seconds, sourceEnd: $0.sourceRange.end.seconds,
+                            timelineStart: $0.timelineRange.start.seconds, timelineEnd: $0.timelineRange.end.seconds)
+                },
+                duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
+        }
+        let clipTracks = plan.composition.tracks(role: .video).isEmpty ? plan.composition.tracks(role: .clipAudio) : plan.composition.tracks(role: .video)
+        let starts = Set(clipTracks.flatMap { $0.segments.map(\.timelineRange.start.seconds) })
+        cuts = starts.filter { $0 > 0 }.sorted()
+    }
+
+    /// Where the duck layer is below 1, merged into regions.
+    private static func ducked(_ envelope: GainEnvelope, until end: Double) -> [[Double]] {
+        guard let duck = envelope.layers.first(where: { $0.name == "duck" }) else { return [] }
+        var regions: [[Double]] = []
+        for segment in duck.segments where min(segment.startGain, segment.endGain) < 1 {
+            let start = max(0, segment.start.seconds), stop = min(end, segment.end?.seconds ?? end)
+            guard start < stop else { continue }
+            if let last = regions.last, last[1] >= start { regions[regions.count - 1][1] = stop } else { regions.append([start, stop]) }
+        }
+        return regions
+    }
+
+    var text: String {
+        var lines = [String(format: "timeline %.3f s at %d Hz", duration, sampleRate)]
+        for track in tracks {
+            lines.append("")
+            lines.append("track \(track.id) \(track.role)" + (track.layers.isEmpty ? "" : ": gain = " + track.layers.joined(separator: " × ")))
+            for s in track.segments {
+                lines.append(String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
+                                    (s.path as NSString).lastPathComponent, s.sourceStart, s.sourceEnd))
+            }
+            for r in track.duckRegions {
+                lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
+            }
+        }
+        if !cuts.isEmpty {
+            lines.append("")
+            lines.append("cuts at " + cuts.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+        }
+        for warning in warnings {
+            lines.append("warning: \(warning)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
