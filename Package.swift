@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix",
-            "MixdownMediaIO", "MixdownRender", "MixdownProject",
+            "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
         ]),
     ],
     dependencies: [
@@ -44,10 +44,15 @@ let package = Package(
         .target(name: "MixdownProject", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO",
         ]),
+        // The export session: the mix encoded to AAC and muxed with the stream-copied video.
+        .target(name: "MixdownExport", dependencies: [
+            "MixdownTime", "MixdownMediaIO", "MixdownRender", "MixdownProject",
+        ]),
         .executableTarget(name: "mixdown", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject",
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"], swiftSettings: [.unsafeFlags(["-O"])]),
 
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
@@ -57,7 +62,12 @@ let package = Package(
             "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
             "MixdownProject",
         ]),
+        .testTarget(name: "MixdownExportTests", dependencies: [
+            "MixdownExport", "MixdownProject", "MixdownRender", "MixdownMediaIO", "MixdownTime",
+        ]),
         .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
+        .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
     ],
     swiftLanguageModes: [.v6]
 )

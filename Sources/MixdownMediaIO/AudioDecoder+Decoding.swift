@@ -19,8 +19,8 @@ extension AudioDecoder {
 
     /// Number of samples `read` may still return from the FIFO, honouring the exact end.
     var readable: Int64 {
-        guard let knownEnd else { return buffered }
-        return max(0, min(buffered, knownEnd - fifoStart))
+        guard let end = [knownEnd, decodedEnd].compactMap({ $0 }).min() else { return buffered }
+        return max(0, min(buffered, end - fifoStart))
     }
 
     /// Discards resampled output that lies before the read position (pre-roll after a seek).
@@ -40,7 +40,11 @@ extension AudioDecoder {
             return
         }
         if status == MX_AVERROR_EOF {
-            if anchored { resampler.convert(nil, offset: 0, count: 0, into: fifo) }
+            if anchored {
+                resampler.convert(nil, offset: 0, count: 0, into: fifo)
+                // The flush rounds the length up; the exact end is the input's, rounded.
+                decodedEnd = resampler.outputCount(forInput: inputEnd)
+            }
             drained = true
             return
         }
@@ -80,6 +84,7 @@ extension AudioDecoder {
         let count = Int(frame.pointee.nb_samples)
         guard !anchored else {
             resampler.convert(frame, offset: 0, count: count, into: fifo)
+            inputEnd += Int64(count)
             return
         }
         var ts = frame.pointee.best_effort_timestamp
@@ -103,6 +108,7 @@ extension AudioDecoder {
             throw .decodeFailed(path: path, reason: "seek landed after the requested position")
         }
         resampler.convert(frame, offset: offset, count: count - offset, into: fifo)
+        inputEnd = start + Int64(count - offset)
     }
 }
 

@@ -39,6 +39,11 @@ public final class AudioDecoder {
     var skipPacketsBefore: Int64 = 0
     /// Output index past the last real sample, from the container's duration when it is exact.
     let knownEnd: Int64?
+    /// Input-rate index (from output sample 0) just past the last decoded sample fed to the resampler.
+    var inputEnd: Int64 = 0
+    /// Output index past the last real sample once the decoder has ended: the decoded
+    /// length scaled to the output rate and rounded, which trims the resampler's flush.
+    var decodedEnd: Int64?
     /// Stream ticks of output sample 0: the container's start time, which is where
     /// FFmpeg puts the first real sample (MP3 reports its encoder delay this way).
     let origin: Int64
@@ -49,7 +54,7 @@ public final class AudioDecoder {
         self.sampleRate = sampleRate
         input = try InputFile(path: path)
         guard let index = streamIndex ?? input.bestStream(AVMEDIA_TYPE_AUDIO),
-              index < input.streamCount,
+              index >= 0, index < input.streamCount,
               input.stream(index).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
         else { throw .noStream(path: path, kind: "audio") }
         self.streamIndex = index

@@ -19,6 +19,14 @@ public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The work was cancelled (Ctrl-C or `cancel()`); nothing was left behind.
     case cancelled
+    /// A clip cannot share a stream-copied video track with the clip before it;
+    /// `differences` names each parameter with both values, e.g. `size 320x240 vs 640x360`.
+    case incompatibleClips(path: String, previous: String, differences: [String])
+    /// A stream-copy in-point that is not on a keyframe; the neighbouring keyframes
+    /// are in seconds of the clip's own time, nil when there is none on that side.
+    case notOnKeyframe(path: String, time: Double, keyframeBefore: Double?, keyframeAfter: Double?)
+    /// An in- or out-point outside the clip or in the wrong order.
+    case invalidTrim(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +38,14 @@ public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreateOutput(path, reason): return "\(path): cannot create output: \(reason)"
         case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
         case .cancelled: return "interrupted: no output written"
+        case let .incompatibleClips(path, previous, differences):
+            return "\(path) cannot follow \(previous) in one video track: \(differences.joined(separator: "; "))"
+        case let .notOnKeyframe(path, time, before, after):
+            let neighbours = [before.map { "\(seconds($0)) before" }, after.map { "\(seconds($0)) after" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            return "\(path): in-point \(seconds(time)) is not on a keyframe (stream copy cuts only there); "
+                + "nearest keyframes: \(neighbours.isEmpty ? "none" : neighbours)"
+        case let .invalidTrim(path, reason): return "\(path): invalid trim: \(reason)"
         }
     }
 
@@ -41,6 +57,18 @@ public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreateOutput: return 73
         case .writeFailed: return 74
         case .cancelled: return 130
+        case .incompatibleClips: return 65
+        case .notOnKeyframe, .invalidTrim: return 64
         }
+    }
+
+    /// Seconds for messages: up to 6 decimals, trailing zeros dropped, `s` suffix.
+    private func seconds(_ value: Double) -> String {
+        let micros = Int64((value * 1_000_000).rounded())
+        var fraction = String(micros.magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = "\(micros < 0 ? "-" : "")\(micros.magnitude / 1_000_000)"
+        return whole + (fraction.isEmpty ? "" : "." + fraction) + "s"
     }
 }

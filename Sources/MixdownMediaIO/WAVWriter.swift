@@ -6,6 +6,11 @@ import CSndFile
 /// `finish()`. Integer formats clip at full scale (libsndfile would otherwise
 /// wrap) and count the samples that clipped; 16-bit adds TPDF dither of ±1 LSB
 /// from a fixed-seed generator, so renders are reproducible.
+///
+/// Integer samples are quantised here (round to nearest, clip) and handed to
+/// libsndfile as 32-bit integers, which it narrows exactly. Its own float
+/// conversion with clipping enabled truncates toward −∞ (`lrint(x·2³¹) >> 16`),
+/// which biased every 16-bit sample by −½ LSB and doubled the 24-bit error.
 public final class WAVWriter {
     public let path: String
     public let format: WAVSampleFormat
@@ -19,6 +24,8 @@ public final class WAVWriter {
     private let output: AtomicOutputFile
     private var handle: OpaquePointer?
     private var interleaved: UnsafeMutablePointer<Float>
+    /// Left-justified 32-bit integer frames for the integer formats.
+    private var quantised: UnsafeMutablePointer<Int32>
     private var capacity = 0
     private var dither = TPDFDither()
 
@@ -43,11 +50,13 @@ public final class WAVWriter {
         sf_command(sf, MX_SFC_SET_CLIPPING, nil, MX_SF_TRUE)
         capacity = 8192
         interleaved = .allocate(capacity: capacity * 2)
+        quantised = .allocate(capacity: capacity * 2)
     }
 
     deinit {
         if let handle { sf_close(handle) }
         interleaved.deallocate()
+        quantised.deallocate()
     }
 
     /// Appends `count` frames from the two channel buffers.
@@ -55,31 +64,47 @@ public final class WAVWriter {
         guard let handle else { throw .writeFailed(path: path, reason: "file already finished") }
         if count > capacity {
             interleaved.deallocate()
+            quantised.deallocate()
             capacity = count
             interleaved = .allocate(capacity: capacity * 2)
+            quantised = .allocate(capacity: capacity * 2)
         }
-        let limit = format.fullScale
         var peak = self.peak
         var clipped = 0
-        let lsb: Float = format == .s16 ? 1 / 32768 : 0
-        for i in 0..<count {
-            let l = left[i], r = right[i]
-            peak = max(peak, abs(l), abs(r))
-            var dl = l, dr = r
-            if lsb > 0 {
-                dl += dither.next() * lsb
-                dr += dither.next() * lsb
+        let written: sf_count_t
+        if format == .f32 {
+            for i in 0..<count {
+                let l = left[i], r = right[i]
+                peak = max(peak, abs(l), abs(r))
+                interleaved[2 * i] = l
+                interleaved[2 * i + 1] = r
             }
-            if abs(dl) > limit { clipped += 1 }
-            if abs(dr) > limit { clipped += 1 }
-            interleaved[2 * i] = dl
-            interleaved[2 * i + 1] = dr
+            written = sf_writef_float(handle, interleaved, sf_count_t(count))
+        } else {
+            let bits = format == .s16 ? 16 : 24
+            let scale = Float(1 << (bits - 1))
+            let shift = Int32(32 - bits)
+            let dithered = format == .s16
+            for i in 0..<2 * count {
+                let value = i & 1 == 0 ? left[i >> 1] : right[i >> 1]
+                peak = max(peak, abs(value))
+                var code = (value * scale + (dithered ? dither.next() : 0)).rounded()
+                if code.isNaN { code = 0 }
+                if code > scale - 1 {
+                    code = scale - 1
+                    clipped += 1
+                } else if code < -scale {
+                    code = -scale
+                    clipped += 1
+                }
+                quantised[i] = Int32(code) << shift
+            }
+            written = sf_writef_int(handle, quantised, sf_count_t(count))
         }
         self.peak = peak
         clippedSamples += clipped
-        let written = sf_writef_float(handle, interleaved, sf_count_t(count))
         guard written == count else {
-            throw .writeFailed(path: output.temporaryPath, reason: String(cString: sf_strerror(handle)))
+            throw .writeFailed(path: path, reason: String(cString: sf_strerror(handle)))
         }
         framesWritten += Int64(count)
     }

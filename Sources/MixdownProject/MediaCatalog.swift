@@ -21,13 +21,6 @@ struct MediaCatalog {
         try info(path).firstStream(.audio) != nil
     }
 
-    /// The video stream's duration, exact in its own time base.
-    mutating func videoDuration(_ path: String) throws(ProjectError) -> MediaTime {
-        let info = try info(path)
-        guard let video = info.firstStream(.video) else { throw .media(.noStream(path: path, kind: "video")) }
-        do { return try Self.time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase) } catch { throw .time(error) }
-    }
-
     /// The asset for an audio item: its audio stream's exact sample count.
     mutating func audioAsset(_ path: String) throws(ProjectError) -> Asset {
         let info = try info(path)

@@ -5,8 +5,11 @@ import MixdownTime
 
 extension Project {
     /// Probes every file and builds the composition and gain envelopes the renderer runs.
-    public func plan() throws(ProjectError) -> MixPlan {
-        var builder = PlanBuilder(project: self)
+    ///
+    /// Clips are planned as the export will write them (keyframe rules, snaps, packet
+    /// timestamps), so a preview and an export of the same project sound the same.
+    public func plan(for purpose: PlanPurpose = .preview) throws(ProjectError) -> MixPlan {
+        var builder = PlanBuilder(project: self, purpose: purpose)
         return try builder.build()
     }
 }
@@ -21,16 +24,22 @@ struct PlacedItem {
 /// Turns a `Project` into a `MixPlan`, one role at a time.
 struct PlanBuilder {
     let project: Project
+    let purpose: PlanPurpose
     var composition = Composition()
     var items: [Int: [PlacedItem]] = [:]
     var warnings: [String] = []
     var media = MediaCatalog()
 
-    init(project: Project) { self.project = project }
+    var video: VideoStitchPlan?
+
+    init(project: Project, purpose: PlanPurpose) {
+        self.project = project
+        self.purpose = purpose
+    }
 
     mutating func build() throws(ProjectError) -> MixPlan {
         let clipTracks = try placeClips()
-        let videoEnd: MediaTime? = clipTracks.isEmpty ? nil : composition.duration
+        let videoEnd = video?.duration
         let voiceTrack = try placeVoiceovers()
         let duration = try timelineDuration(videoEnd: videoEnd)
         let musicTrack = try placeMusic(until: duration)
@@ -52,7 +61,7 @@ struct PlanBuilder {
         }
         warnings += lateItems(end: duration)
         return MixPlan(composition: composition, envelopes: envelopes, duration: duration,
-                       sampleRate: project.output.sampleRate, warnings: warnings)
+                       sampleRate: project.output.sampleRate, video: video, warnings: warnings)
     }
 
     // MARK: Clips
@@ -61,15 +70,19 @@ struct PlanBuilder {
     /// tracks (AVFoundation's A/B layout) so a cut can crossfade: see `cutFades`.
     mutating func placeClips() throws(ProjectError) -> [Int] {
         guard !project.clips.isEmpty else { return [] }
-        var cursor = MediaTime.zero
+        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+        let stitch: VideoStitchPlan
+        do {
+            stitch = try VideoStitchPlan(clips: requests, snapToKeyframes: project.snapToKeyframes,
+                                         checkCompatibility: purpose == .export)
+        } catch { throw .media(error) }
+        video = stitch
+        warnings += stitch.snaps.map(\.description)
         var clips: [ClipPlacement] = []
-        for (i, clip) in project.clips.enumerated() {
-            let field = "clips[\(i)]"
-            let length = try media.videoDuration(clip.path)
-            let source = try range(from: clip.inPoint ?? .zero, to: clip.outPoint ?? length, within: length, field: field)
+        for (clip, segment) in zip(project.clips, stitch.segments) {
             let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
-            clips.append(ClipPlacement(clip: clip, source: source, timelineStart: try onSampleGrid(cursor), audio: audio))
-            cursor = try sum(cursor, source.duration)
+            clips.append(ClipPlacement(clip: clip, source: segment.sourceRange,
+                                       timelineStart: try onSampleGrid(segment.timelineRange.start), audio: audio))
         }
         let tracks = [composition.addTrack(mediaType: .audio, role: .clipAudio),
                       composition.addTrack(mediaType: .audio, role: .clipAudio)]

@@ -17,6 +17,9 @@ public struct Project: Hashable, Sendable {
     public var clipVolume = 1.0
     public var voiceoverVolume = 1.0
     public var musicVolume = 1.0
+    /// Move clip in-points that are not on a keyframe back to the keyframe before
+    /// (stream copy can only start there), instead of refusing them.
+    public var snapToKeyframes = false
     /// Crossfade at every cut between two clips' own audio, so no cut clicks; zero disables.
     public var cutFade: MediaTime = MediaTime.milliseconds(10)
     public var ducking = Ducking()

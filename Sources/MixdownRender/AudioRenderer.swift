@@ -4,9 +4,6 @@ import MixdownDSP
 import MixdownMediaIO
 import MixdownTime
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Renders a composition's audio tracks, each scaled by its gain envelope, to one
 /// stereo float bus, streaming in fixed-size blocks.
@@ -53,7 +50,7 @@ public final class AudioRenderer {
                        progress: (Int64) -> Void = { _ in },
                        to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         let range = range ?? 0..<frameCount
-        let started = Self.now()
+        let started = ContinuousClock.now
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         defer { left.deallocate(); right.deallocate() }
@@ -73,12 +70,6 @@ public final class AudioRenderer {
             progress(first - range.lowerBound)
         }
         tracks.forEach { $0.close() }
-        return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: Self.now() - started)
-    }
-
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: (ContinuousClock.now - started).seconds)
     }
 }

@@ -3,7 +3,6 @@ import Foundation
 /// Messages and progress on stderr (data goes to stdout), silenced by `--quiet`.
 struct Console {
     let quiet: Bool
-    var isTerminal: Bool { isatty(2) == 1 }
 
     func warn(_ message: String) {
         guard !quiet else { return }
@@ -13,9 +12,5 @@ struct Console {
     func summary(_ message: String) {
         guard !quiet else { return }
         FileHandle.standardError.write(Data("\(message)\n".utf8))
-    }
-
-    func progress(total: Int64, sampleRate: Int32) -> ProgressLine {
-        ProgressLine(total: total, sampleRate: sampleRate, enabled: !quiet && isTerminal)
     }
 }

@@ -27,6 +27,9 @@ struct MixCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
     var output: String
 
+    @Option(help: "Progress on stderr: bar (on a terminal), json (a line a second) or none.")
+    var progress: ProgressStyle = .bar
+
     @Flag(help: "No progress or summary on stderr.")
     var quiet = false
 
@@ -43,12 +46,12 @@ struct MixCommand: ParsableCommand {
             let span = try renderer.sampleRange(range)
             let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: format)
             Interrupt.install()
-            let progress = console.progress(total: Int64(span.count), sampleRate: plan.sampleRate)
-            var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: progress.update) { block throws(MediaIOError) in
+            let reporter = ProgressReporter(total: Int64(span.count), sampleRate: plan.sampleRate, style: progress, quiet: quiet)
+            var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: reporter.update) { block throws(MediaIOError) in
                 try writer.write(left: block.left, right: block.right, count: block.count)
             }
             try writer.finish()
-            progress.finish()
+            reporter.finish()
             summary.clippedSamples = writer.clippedSamples
             return summary
         }

@@ -1,0 +1,41 @@
+import MixdownTime
+
+/// A trim point that the plan moved to where stream copy can cut, reported so
+/// the caller can tell the user and move the clip's audio with it.
+public struct CutPointSnap: Sendable, Equatable, CustomStringConvertible {
+    /// Which end of the clip moved.
+    public enum Edge: String, Sendable {
+        case inPoint = "in-point"
+        case outPoint = "out-point"
+    }
+
+    /// Where the cut may land: a keyframe, or any frame boundary (streams
+    /// without B-frames), or the clip's end.
+    public enum Target: String, Sendable {
+        case keyframe
+        case frameBoundary = "frame boundary"
+        case clipEnd = "clip end"
+    }
+
+    /// The clip's path.
+    public let path: String
+    public let edge: Edge
+    /// What was asked for, in the clip's own time.
+    public let requested: MediaTime
+    /// Where the cut is, in the clip's own time; always at or before `requested`.
+    public let actual: MediaTime
+    public let target: Target
+
+    public init(path: String, edge: Edge, requested: MediaTime, actual: MediaTime, target: Target) {
+        self.path = path
+        self.edge = edge
+        self.requested = requested
+        self.actual = actual
+        self.target = target
+    }
+
+    /// One line, e.g. `clip-a.mp4: in-point 1.5s moved back to the keyframe at 1s`.
+    public var description: String {
+        "\(path): \(edge.rawValue) \(requested) moved back to the \(target.rawValue) at \(actual)"
+    }
+}

@@ -1,0 +1,134 @@
+import CFFmpeg
+import MixdownTime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes the export: the stitched video by stream copy and the mix as AAC, in one
+/// MP4, MOV or M4A file (like `AVAssetExportSession` with a passthrough video track).
+///
+/// Drive it with the rendered audio: call `writeAudio` with consecutive stereo float
+/// blocks at `sampleRate`, sample 0 being timeline time 0, then `finish()`. The
+/// video packets are pulled from the clips lazily as the audio advances, so that
+/// the file is interleaved by time and memory does not grow with its length.
+/// Write `plan.duration.sampleIndex(sampleRate:)` samples to make audio and video
+/// end together (within one AAC frame).
+///
+/// The file appears at `path` only when `finish()` succeeds: until then it is a
+/// hidden temporary file in the same folder, removed if the writer is released
+/// unfinished (an error, a cancellation), leaving any earlier file at `path` as it
+/// was. With `fastStart` (the default) the index (`moov`) is moved before the media
+/// data at the end, a second pass over the file. Not thread-safe.
+public final class MovieWriter {
+    /// Where the file appears on `finish()`.
+    public let path: String
+    public let container: MovieContainer
+    /// Audio sample rate in Hz of the blocks `writeAudio` expects and of the AAC stream.
+    public let sampleRate: Int32
+    /// The video track being copied, nil for an audio-only file.
+    public let videoPlan: VideoStitchPlan?
+    /// Audio samples accepted so far (per channel).
+    public var audioSamplesWritten: Int64 { encoder.samplesReceived }
+    /// Video frames (packets) written so far.
+    public var videoFramesWritten: Int { video?.packetsRead ?? 0 }
+
+    // Released unfinished, the output closes and the temporary file is unlinked
+    // (in either order: POSIX keeps an open, unlinked file out of the folder).
+    let target: AtomicOutputFile
+    let output: OutputFile
+    let encoder: AACEncoder
+    let video: VideoPacketSource?
+    let audioIndex: Int32
+    let videoIndex: Int32
+    /// Output stream time bases, as the muxer chose them in `avformat_write_header`.
+    let audioTimeBase: AVRational
+    let videoTimeBase: AVRational
+    let packet = Packet()
+    var finished = false
+    var failed = false
+
+    /// Creates the output and writes its header.
+    ///
+    /// - Parameters:
+    ///   - path: `.mp4`, `.mov` or (audio only) `.m4a`.
+    ///   - video: the stitched video track; nil for audio only.
+    ///   - sampleRate: of the audio blocks and the AAC stream (48 000 by default).
+    ///   - audioBitRate: AAC bit rate in bits per second (192 000 by default).
+    ///   - fastStart: put the index first, for playback while downloading.
+    ///   - inputs: the other files the export reads (audio sources): the output may
+    ///     not be any of them, nor any clip of the plan.
+    /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
+    ///   output that is one of the inputs, or a folder that cannot be written;
+    ///   what opening the first clip throws.
+    public init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
+                audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        guard let container = MovieContainer(path: path) else {
+            throw .cannotCreateOutput(path: path, reason: "unknown extension: use .mp4, .mov or .m4a")
+        }
+        if plan != nil, !container.allowsVideo {
+            throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
+        }
+        for input in Set((plan?.segments.map(\.path) ?? []) + inputs) where Self.sameFile(input, path) {
+            throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(input))")
+        }
+        self.path = path
+        self.container = container
+        self.sampleRate = sampleRate
+        videoPlan = plan
+        target = try AtomicOutputFile(path: path)
+        output = try OutputFile(muxerName: container.muxerName, url: target.temporaryPath, path: path)
+        encoder = try AACEncoder(sampleRate: sampleRate, bitRate: audioBitRate,
+                                 globalHeader: output.needsGlobalHeader, path: path)
+
+        var videoStream: UnsafeMutablePointer<AVStream>?
+        if let first = plan?.segments.first {
+            let stream = try output.newStream()
+            try Self.copyVideoParameters(from: first, to: stream, output: path)
+            videoStream = stream
+        }
+        let audioStream = try output.newStream()
+        let status = avcodec_parameters_from_context(audioStream.pointee.codecpar, encoder.context)
+        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: ffmpegMessage(status)) }
+        audioStream.pointee.time_base = encoder.context.pointee.time_base
+
+        try output.open(movflags: fastStart ? "+faststart" : nil)
+        audioIndex = audioStream.pointee.index
+        audioTimeBase = audioStream.pointee.time_base
+        videoIndex = videoStream?.pointee.index ?? -1
+        let videoTimeBase = videoStream?.pointee.time_base ?? AVRational(num: 1, den: 1)
+        self.videoTimeBase = videoTimeBase
+        video = plan.map { VideoPacketSource(segments: $0.segments, timeBase: videoTimeBase) }
+    }
+
+    /// Sets up the output video stream as a copy of the first clip's.
+    private static func copyVideoParameters(from segment: VideoSegment, to stream: UnsafeMutablePointer<AVStream>,
+                                            output: String) throws(MediaIOError) {
+        let input = try InputFile(path: segment.path)
+        guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
+        let source = input.stream(segment.streamIndex)
+        let status = avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar)
+        guard status >= 0 else { throw .cannotCreateOutput(path: output, reason: ffmpegMessage(status)) }
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = source.pointee.time_base
+        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+        stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+        stream.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
+        if let matrix = VideoClipInfo.displayMatrix(of: source) {
+            guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36) else {
+                throw .cannotCreateOutput(path: output, reason: "out of memory")
+            }
+            data.withMemoryRebound(to: Int32.self, capacity: 9) { target in
+                for i in 0..<9 { target[i] = matrix[i] }
+            }
+        }
+    }
+
+    /// Whether both paths name one existing file (same device and inode).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}

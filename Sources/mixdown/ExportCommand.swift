@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import MixdownExport
+import MixdownMediaIO
+import MixdownProject
+
+/// `mixdown export`: the stitched video (stream copy) with the finished mix in AAC.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the stitched video with the mix as AAC, into MP4, MOV or (audio only) M4A.",
+        discussion: """
+            Video packets are copied, never re-encoded; each clip's own audio is trimmed or
+            padded to exactly its video, and the mix is encoded to AAC-LC with its encoder
+            delay recorded, so it plays from 0 in sync. The container follows the output's
+            extension. The file appears only when complete.
+
+            Examples:
+              mixdown export --video a.mp4 --video b.mp4 --music bed.mp3 --fade-in 2 --duck -12 -o final.mp4
+              mixdown export --video a.mp4 --voiceover vo.wav@3 --progress json -o final.mov
+              mixdown export --music bed.mp3 --voiceover vo.wav@3 -o podcast.m4a
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Option(help: ArgumentHelp("AAC bit rate, e.g. 192k or 192000.", valueName: "bits/s"), transform: parseBitRate)
+    var audioBitrate: Int = 192_000
+
+    @Flag(help: "Move in-points that are not on a keyframe back to the keyframe before, instead of refusing them.")
+    var snapKeyframes = false
+
+    @Flag(inversion: .prefixedNo, help: "Put the index at the front of the file, for playback while downloading.")
+    var faststart = true
+
+    @Option(help: "Progress on stderr: bar (on a terminal), json (a line a second) or none.")
+    var progress: ProgressStyle = .bar
+
+    @Flag(help: "No progress or summary on stderr.")
+    var quiet = false
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write: .mp4, .mov or .m4a.", valueName: "out.mp4"))
+    var output: String
+
+    func run() throws {
+        var project = timeline.project
+        project.snapToKeyframes = snapKeyframes
+        project.output.audioBitrate = audioBitrate
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .export) }
+        let console = Console(quiet: quiet)
+        plan.warnings.forEach { console.warn($0) }
+        let session = ExportSession(plan: plan, outputPath: output, audioBitRate: audioBitrate, fastStart: faststart)
+        Interrupt.install()
+        let reporter = ProgressReporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),
+                                        sampleRate: plan.sampleRate, style: progress, quiet: quiet)
+        let summary = try runReportingErrors { () throws(MediaIOError) in
+            try session.export { state in
+                if Interrupt.isRequested() { session.cancel() }
+                reporter.update(state.framesDone)
+            }
+        }
+        reporter.finish()
+        console.summary("wrote \(output): " + summary.line)
+    }
+}
+
+/// Parses `192k`, `192000` or `0.192M` bits per second, within what AAC-LC stereo allows.
+func parseBitRate(_ text: String) throws -> Int {
+    let lower = text.lowercased()
+    let (digits, scale): (Substring, Double) = lower.hasSuffix("k") ? (lower.dropLast(), 1_000)
+        : lower.hasSuffix("m") ? (lower.dropLast(), 1_000_000) : (Substring(lower), 1)
+    guard let value = Double(digits), value.isFinite else { throw ValidationError("expected a bit rate like 192k") }
+    let bits = Int((value * scale).rounded())
+    guard (32_000...512_000).contains(bits) else { throw ValidationError("must be between 32k and 512k") }
+    return bits
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MixdownExport
+import MixdownMediaIO
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import XCTest
+
+/// The export, checked with ffprobe and ffmpeg as independent oracles.
+final class ExportSessionTests: XCTestCase {
+    func demo() -> Project {
+        var project = Project()
+        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: try! MediaTime(parsing: "1.5"))]
+        project.music = [.init(path: fixture("music.mp3"))]
+        project.music[0].fadeIn = try! MediaTime(parsing: "2")
+        project.clipVolume = 0.5
+        project.musicVolume = 0.8
+        return project
+    }
+
+    func export(_ project: Project, to name: String = "out.mp4") throws -> (String, MixPlan) {
+        let plan = try project.plan(for: .export)
+        let path = temporaryPath(name)
+        _ = try ExportSession(plan: plan, outputPath: path).export()
+        return (path, plan)
+    }
+
+    func testStreamsStartAtZeroAndEndTogether() throws {
+        let (path, _) = try export(demo())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let streams = try probeStreams(path)
+        XCTAssertEqual(streams.map(\.type), ["video", "audio"])
+        XCTAssertEqual(streams.map(\.codec), ["h264", "aac"])
+        XCTAssertEqual(streams[0].start, 0)
+        XCTAssertEqual(streams[1].start, 0)
+        XCTAssertEqual(streams[0].duration, 15, accuracy: 1e-6)
+        XCTAssertLessThan(abs(streams[0].duration - streams[1].duration), 1024.0 / 48_000)
+    }
+
+    func testVideoPacketsAreTheSourcePacketsInOrder() throws {
+        let (path, _) = try export(demo())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sources = try ["clip-a.mp4", "clip-c.mp4", "clip-b.mp4"].flatMap { try videoPacketHashes(fixture($0)) }
+        let written = try videoPacketHashes(path)
+        XCTAssertEqual(written.count, 450)
+        XCTAssertTrue(written == sources, "video packets differ from the sources'")
+    }
+
+    func testDecodedAACLinesUpWithThePreview() throws {
+        let project = demo()
+        let (path, plan) = try export(project)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var preview: [Float] = []
+        _ = try AudioRenderer(plan: plan).render { block throws(MediaIOError) in
+            preview.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+        }
+        let decoded = try decodedLeft(path)
+        XCTAssertGreaterThanOrEqual(decoded.count, preview.count)
+        let match = bestLag(preview, decoded, maxLag: 48, window: 48_000..<144_000)
+        XCTAssertLessThanOrEqual(abs(match.lag), 2)
+        XCTAssertGreaterThan(match.correlation, 0.99)
+    }
+
+    func testEachClipsClickLandsWithinAMillisecond() throws {
+        var project = Project()
+        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        let (path, _) = try export(project)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let decoded = try decodedLeft(path)
+        for expected in [96_000, 6 * 48_000 + 156_000, 10 * 48_000 + 72_000] {
+            let window = (expected - 24_000)..<(expected + 24_000)
+            let found = window.max { abs(decoded[$0]) < abs(decoded[$1]) }!
+            XCTAssertLessThanOrEqual(abs(found - expected), 48, "click expected at sample \(expected), found \(found)")
+        }
+    }
+
+    func testAudioOnlyM4A() throws {
+        var project = Project()
+        project.voiceovers = [.init(path: fixture("click-48k.m4a"), start: try MediaTime(parsing: "0.5"))]
+        let (path, _) = try export(project, to: "out.m4a")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertEqual(try probeStreams(path).map(\.codec), ["aac"])
+        let decoded = try decodedLeft(path)
+        let found = decoded.indices.max { abs(decoded[$0]) < abs(decoded[$1]) }!
+        XCTAssertLessThanOrEqual(abs(found - (24_000 + 48_000)), 2)
+    }
+
+    func testRefusedInputsLeaveNoFile() throws {
+        let cases: [([String], String)] = [
+            (["clip-a.mp4", "other-size.mp4"], "size 320x240 vs 640x360"),
+            (["clip-a.mp4", "portrait.mp4"], "rotation"),
+            (["clip-a.mp4", "truncated.mp4"], "truncated"),
+            (["clip-a.mp4", "no-such-clip.mp4"], "no-such-clip.mp4"),
+        ]
+        for (clips, message) in cases {
+            var project = Project()
+            project.clips = clips.map { .init(path: fixture($0)) }
+            let path = temporaryPath("refused.mp4")
+            XCTAssertThrowsError(try export(project)) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    func testCancelledExportLeavesExistingOutputIntact() throws {
+        var project = demo()
+        project.clips = []
+        project.output.duration = try MediaTime(parsing: "1:00:00")
+        project.music[0].loop = true
+        let plan = try project.plan(for: .export)
+        let path = temporaryPath("cancel.m4a")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = ExportSession(plan: plan, outputPath: path)
+        var calls = 0
+        XCTAssertThrowsError(try session.export { _ in
+            calls += 1
+            if calls == 20 { session.cancel() }
+        }) { error in
+            XCTAssertEqual(error as? MediaIOError, .cancelled)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
+        let folder = (path as NSString).deletingLastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("cancel.m4a.mixdown") }
+        XCTAssertEqual(leftovers, [])
+    }
+}
