@@ -14,6 +14,9 @@ struct TimelineOptions: ParsableArguments {
     @Option(name: .customLong("music"), help: ArgumentHelp("A music bed, at 0 unless @time is given; plays to its end or the timeline's end.", valueName: "path[@time]"), transform: Placement.parse)
     var music: [Placement] = []
 
+    @Flag(help: "Repeat each music bed until the timeline ends.")
+    var loopMusic = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB).", valueName: "gain"), transform: Gain.parse)
     var clipVolume: Gain = Gain(1)
 
@@ -51,6 +54,7 @@ struct TimelineOptions: ParsableArguments {
         project.music = music.map {
             var item = Project.Music(path: $0.path)
             item.start = $0.time ?? .zero
+            item.loop = loopMusic
             return item
         }
         project.clipVolume = clipVolume.factor
