@@ -63,7 +63,9 @@ enum Tool {
         let stdout = Pipe()
         let errorFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("mixdown-io-tests-\(UUID().uuidString).stderr")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+            throw ToolFailure(description: "cannot create \(errorFile.path)")
+        }
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let stderr = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = stdout
@@ -94,12 +96,18 @@ enum Tool {
         return floats(data)
     }
 
+    /// The file as sox reads it (through libsndfile-independent code): interleaved float32.
+    static func soxDecode(_ path: String) throws -> [Float] {
+        floats(try run("sox", ["-V1", path, "-t", "f32", "-e", "floating-point", "-"]))
+    }
+
+    /// Little-endian float32 samples (this suite runs on little-endian machines only).
     static func floats(_ data: Data) -> [Float] {
         var result = [Float](repeating: 0, count: data.count / 4)
         result.withUnsafeMutableBytes { buffer in
             _ = data.copyBytes(to: buffer)
         }
-        return result.map { Float(bitPattern: $0.bitPattern.littleEndian) }
+        return result
     }
 }
 
@@ -167,32 +175,44 @@ final class DecodeCache: @unchecked Sendable {
 // MARK: - Measurements
 
 enum Measure {
-    static func rms<C: Collection>(_ x: C) -> Double where C.Element == Float {
+    static func rms(_ x: ArraySlice<Float>) -> Double {
         guard !x.isEmpty else { return 0 }
-        var sum = 0.0
-        for v in x { sum += Double(v) * Double(v) }
-        return (sum / Double(x.count)).squareRoot()
+        return x.withUnsafeBufferPointer { p in
+            var sum = 0.0
+            for i in 0..<p.count { sum += Double(p[i]) * Double(p[i]) }
+            return (sum / Double(p.count)).squareRoot()
+        }
     }
+
+    static func rms(_ x: [Float]) -> Double { rms(x[...]) }
 
     static func dB(_ ratio: Double) -> Double { 20 * log10(ratio) }
 
     /// Index of the largest |x|.
-    static func argmaxAbs(_ x: [Float], in range: Range<Int>? = nil) -> Int {
-        let r = range ?? x.indices
-        var best = r.lowerBound
-        var bestValue: Float = -1
-        for i in r where abs(x[i]) > bestValue {
-            bestValue = abs(x[i])
-            best = i
+    static func argmaxAbs(_ x: [Float]) -> Int {
+        x.withUnsafeBufferPointer { p in
+            var best = 0
+            var bestValue: Float = -1
+            for i in 0..<p.count where abs(p[i]) > bestValue {
+                bestValue = abs(p[i])
+                best = i
+            }
+            return best
         }
-        return best
     }
 
-    /// Largest |a[i] - b[i]| over the common length.
+    /// Largest |a[i] - b[i]| over the common length; infinity where either is NaN.
     static func maxDifference(_ a: ArraySlice<Float>, _ b: ArraySlice<Float>) -> Float {
-        var worst: Float = 0
-        for (x, y) in zip(a, b) { worst = max(worst, abs(x - y)) }
-        return worst
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                var worst: Float = 0
+                for i in 0..<min(pa.count, pb.count) {
+                    let d = abs(pa[i] - pb[i])
+                    if !(d <= worst) { worst = d.isNaN ? .infinity : d }
+                }
+                return worst
+            }
+        }
     }
 
     /// Amplitude and phase of the `frequency` component of `x[range]`, by correlation
@@ -264,10 +284,13 @@ enum Measure {
 
 /// Splits interleaved samples into channels.
 func deinterleave(_ samples: [Float], channels: Int) -> [[Float]] {
-    var result = [[Float]](repeating: [], count: channels)
-    for c in 0..<channels {
-        result[c].reserveCapacity(samples.count / channels)
-        for i in stride(from: c, to: samples.count, by: channels) { result[c].append(samples[i]) }
+    let frames = samples.count / channels
+    return (0..<channels).map { c in
+        [Float](unsafeUninitializedCapacity: frames) { out, initialized in
+            samples.withUnsafeBufferPointer { input in
+                for i in 0..<frames { out[i] = input[i * channels + c] }
+            }
+            initialized = frames
+        }
     }
-    return result
 }

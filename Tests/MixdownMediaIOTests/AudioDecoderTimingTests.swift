@@ -1,0 +1,141 @@
+import Foundation
+import MixdownMediaIO
+import XCTest
+
+/// Where decoded samples land: priming removed, clicks on their sample, exact lengths.
+final class AudioDecoderTimingTests: XCTestCase {
+    static let clickFiles = ["clip-a.mp4", "clip-b.mp4", "clip-c.mp4", "click-48k.m4a"]
+
+    private func click(_ name: String) throws -> (time: Double, sample: Int, rate: Int) {
+        let audio = try Fixtures.audioFacts(name)
+        let click = try XCTUnwrap(audio["click"] as? [String: Any])
+        return (try Fixtures.number(click, "time"), Int(try Fixtures.number(click, "sample")),
+                Int(try Fixtures.number(audio, "sample_rate")))
+    }
+
+    func testClickLandsOnItsSampleAt48k() throws {
+        var report: [String] = []
+        for name in Self.clickFiles {
+            let click = try click(name)
+            let decoded = try DecodeCache.shared.decode(name, rate: 48_000)
+            let expected = Int((click.time * 48_000).rounded())
+            for (side, channel) in [("L", decoded.left), ("R", decoded.right)] {
+                let found = Measure.argmaxAbs(channel)
+                report.append("\(name) \(side) \(found - expected)")
+                XCTAssertLessThanOrEqual(abs(found - expected), 1, "\(name) \(side): click at \(found), expected \(expected)")
+            }
+        }
+        print("click offsets at 48 kHz (samples): " + report.joined(separator: ", "))
+    }
+
+    func testClickLandsExactlyOnTheManifestSampleAtTheNativeRate() throws {
+        for name in Self.clickFiles {
+            let click = try click(name)
+            let decoded = try DecodeCache.shared.decode(name, rate: Int32(click.rate))
+            XCTAssertEqual(Measure.argmaxAbs(decoded.left), click.sample, "\(name) L")
+            XCTAssertEqual(Measure.argmaxAbs(decoded.right), click.sample, "\(name) R")
+        }
+    }
+
+    /// At its own rate a stereo file decodes to exactly what the ffmpeg CLI decodes,
+    /// except that the CLI keeps the AAC frames' padding past the MP4 duration.
+    func testNativeRateDecodeEqualsFFmpeg() throws {
+        for name in ["clip-a.mp4", "clip-b.mp4", "click-48k.m4a", "music.mp3"] {
+            let facts = try Fixtures.audioFacts(name)
+            let rate = Int32(try Fixtures.number(facts, "sample_rate"))
+            let ours = try DecodeCache.shared.decode(name, rate: rate)
+            let channels = deinterleave(try Tool.ffmpegDecode(Fixtures.path(name)), channels: 2)
+            XCTAssertEqual(ours.count, Int(try Fixtures.number(facts, "samples")), "\(name) length")
+            XCTAssertLessThan(channels[0].count - ours.count, 1024, "\(name): the CLI adds less than a frame of padding")
+            let n = min(ours.count, channels[0].count)
+            XCTAssertLessThanOrEqual(Measure.maxDifference(ours.left[0..<n], channels[0][0..<n]), 1e-7, "\(name) L")
+            XCTAssertLessThanOrEqual(Measure.maxDifference(ours.right[0..<n], channels[1][0..<n]), 1e-7, "\(name) R")
+        }
+    }
+
+    func testExactLengths() throws {
+        // The MP4 duration, not the 1024-sample frames' padded length (288768).
+        XCTAssertEqual(try DecodeCache.shared.decode("clip-a.mp4", rate: 48_000).count, 288_000)
+        XCTAssertEqual(try DecodeCache.shared.decode("clip-b.mp4", rate: 48_000).count, 240_000)
+        XCTAssertEqual(try DecodeCache.shared.decode("clip-b.mp4", rate: 44_100).count, 220_500)
+        XCTAssertEqual(try DecodeCache.shared.decode("click-48k.m4a", rate: 48_000).count, 144_000)
+        XCTAssertEqual(try DecodeCache.shared.decode("music.mp3", rate: 48_000).count, 960_000)
+        XCTAssertEqual(try DecodeCache.shared.decode("surround51.m4a", rate: 48_000).count, 144_000)
+
+        // MP3: what ffmpeg decodes (the LAME header's delay and padding removed).
+        let mp3 = try Tool.ffmpegDecode(Fixtures.path("music.mp3")).count / 2
+        XCTAssertEqual(mp3, Int(try Fixtures.number(try Fixtures.audioFacts("music.mp3"), "samples")))
+        XCTAssertEqual(try DecodeCache.shared.decode("music.mp3", rate: 44_100).count, mp3)
+
+        // Resampled WAV: the source length scaled to the output rate, rounded.
+        for name in ["vo-short.wav", "sine-1k-22050.wav"] {
+            let n = Double(try Fixtures.number(try Fixtures.audioFacts(name), "samples"))
+            XCTAssertEqual(try DecodeCache.shared.decode(name, rate: 48_000).count, Int((n * 48_000 / 22_050).rounded()), name)
+            XCTAssertEqual(try DecodeCache.shared.decode(name, rate: 22_050).count, Int(n), name)
+        }
+    }
+
+    /// The tail of an AAC file is the signal, not the near-silent padding past its end.
+    func testAACTailIsSignalUpToTheLastSample() throws {
+        let decoded = try DecodeCache.shared.decode("clip-a.mp4", rate: 48_000)
+        let tail = decoded.left[(decoded.count - 480)...]
+        XCTAssertEqual(Measure.rms(tail), 0.0707, accuracy: 0.01, "the 440 Hz tone runs to the end")
+    }
+
+    /// Reading in odd chunk sizes gives the same samples as large chunks.
+    func testChunkSizeDoesNotChangeTheOutput() throws {
+        for name in ["clip-b.mp4", "vo-short.wav"] {
+            let whole = try DecodeCache.shared.decode(name, rate: 48_000)
+            let decoder = try AudioDecoder(path: Fixtures.path(name), sampleRate: 48_000)
+            let small = try decoder.readAll(chunk: 997)
+            XCTAssertEqual(small.count, whole.count, name)
+            XCTAssertEqual(small.left, whole.left, name)
+            XCTAssertEqual(small.right, whole.right, name)
+            XCTAssertEqual(decoder.position, Int64(whole.count), name)
+            // At the end, read keeps returning 0.
+            var l = [Float](repeating: 0, count: 16), r = l
+            XCTAssertEqual(try decoder.read(left: &l, right: &r, count: 16), 0)
+        }
+    }
+
+    /// Audio that starts after the video is preceded by silence, so output sample 0 is
+    /// the container's start. The fixture is clip-a remuxed with its audio 0.5 s late.
+    func testLateAudioIsPrecededBySilence() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mixdown-io-late-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let late = folder.appendingPathComponent("late.mp4").path
+        let source = Fixtures.path("clip-a.mp4")
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", source, "-itsoffset", "0.5", "-i", source,
+                                    "-map", "0:v", "-map", "1:a", "-c", "copy", late])
+        // The oracle: ffprobe's audio start time plus where the CLI (which does not pad) puts the click.
+        let json = try Tool.ffprobeJSON(late)
+        let streams = try XCTUnwrap(json["streams"] as? [[String: Any]])
+        let audio = try XCTUnwrap(streams.first { $0["codec_type"] as? String == "audio" })
+        let audioStart = try XCTUnwrap(Double(try XCTUnwrap(audio["start_time"] as? String)))
+        let audioDuration = try XCTUnwrap(Double(try XCTUnwrap(audio["duration"] as? String)))
+        let formatStart = try XCTUnwrap(Double(try XCTUnwrap((json["format"] as? [String: Any])?["start_time"] as? String)))
+        XCTAssertEqual(formatStart, 0)
+        XCTAssertGreaterThan(audioStart, 0.4)
+        let cli = deinterleave(try Tool.ffmpegDecode(late), channels: 2)[0]
+        let expected = Int((audioStart * 48_000).rounded()) + Measure.argmaxAbs(cli)
+
+        let decoded = try AudioDecoder(path: late, sampleRate: 48_000).readAll()
+        XCTAssertEqual(Measure.argmaxAbs(decoded.left), expected)
+        let lead = Int((audioStart * 48_000).rounded())
+        XCTAssertEqual(decoded.left.firstIndex { $0 != 0 }, lead, "silence up to the audio's start")
+        XCTAssertEqual(decoded.count, Int(((audioStart + audioDuration) * 48_000).rounded()), "then the audio, to its end")
+    }
+
+    func testDecoderReportsItsSource() throws {
+        let decoder = try AudioDecoder(path: Fixtures.path("clip-b.mp4"), sampleRate: 48_000)
+        XCTAssertEqual(decoder.sampleRate, 48_000)
+        XCTAssertEqual(decoder.sourceSampleRate, 44_100)
+        XCTAssertEqual(decoder.sourceChannels, 2)
+        XCTAssertEqual(decoder.streamIndex, 1)
+        XCTAssertEqual(decoder.position, 0)
+        let surround = try AudioDecoder(path: Fixtures.path("surround51.m4a"))
+        XCTAssertEqual(surround.sourceChannels, 6)
+        XCTAssertEqual(surround.sampleRate, 48_000)
+    }
+}

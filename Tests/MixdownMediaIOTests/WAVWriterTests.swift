@@ -1,0 +1,264 @@
+import Foundation
+import MixdownMediaIO
+import XCTest
+
+/// WAV output through libsndfile, read back with the ffmpeg CLI.
+final class WAVWriterTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mixdown-io-wav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func output(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    private func folderContents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// A test signal: a few tones, quiet values, and full-scale-ish values.
+    private func signal(count: Int, seed: Double) -> (left: [Float], right: [Float]) {
+        var left = [Float](repeating: 0, count: count), right = left
+        for i in 0..<count {
+            let t = Double(i) / 48_000
+            left[i] = Float(0.6 * sin(2 * .pi * 440 * t + seed) + 0.3 * sin(2 * .pi * 3_001 * t))
+            right[i] = Float(0.9 * sin(2 * .pi * 97 * t) * cos(2 * .pi * 5 * t))
+        }
+        left[10] = 1e-6; right[11] = -3e-7; left[12] = 0.999; right[13] = -0.999
+        return (left, right)
+    }
+
+    private func write(_ path: String, format: WAVSampleFormat, left: [Float], right: [Float], chunk: Int = 1_000,
+                       finish: Bool = true) throws -> WAVWriter {
+        let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format)
+        var start = 0
+        while start < left.count {
+            let n = min(chunk, left.count - start)
+            try left[start...].withUnsafeBufferPointer { l in
+                try right[start...].withUnsafeBufferPointer { r in
+                    try writer.write(left: l.baseAddress!, right: r.baseAddress!, count: n)
+                }
+            }
+            start += n
+        }
+        if finish { try writer.finish() }
+        return writer
+    }
+
+    /// The file decoded by ffmpeg as float, split into channels.
+    private func readBack(_ path: String) throws -> [[Float]] {
+        deinterleave(try Tool.ffmpegDecode(path), channels: 2)
+    }
+
+    private func streamFacts(_ path: String) throws -> [String: Any] {
+        let json = try Tool.ffprobeJSON(path)
+        return try XCTUnwrap((json["streams"] as? [[String: Any]])?.first)
+    }
+
+    func testFloatRoundTripIsExactAndKeepsOvers() throws {
+        var (left, right) = signal(count: 30_000, seed: 0.3)
+        left[100] = 1.5; right[200] = -2.25
+        let path = output("f32.wav")
+        let writer = try write(path, format: .f32, left: left, right: right, chunk: 7_777)
+        XCTAssertEqual(writer.clippedSamples, 0)
+        XCTAssertEqual(writer.peak, 2.25)
+        XCTAssertEqual(writer.framesWritten, 30_000)
+        let stream = try streamFacts(path)
+        XCTAssertEqual(stream["codec_name"] as? String, "pcm_f32le")
+        XCTAssertEqual(stream["sample_rate"] as? String, "48000")
+        XCTAssertEqual(stream["channels"] as? Int, 2)
+        let back = try readBack(path)
+        XCTAssertEqual(back[0], left)
+        XCTAssertEqual(back[1], right)
+        XCTAssertEqual(try folderContents(), ["f32.wav"], "no temporary file left")
+    }
+
+    func testTwentyFourBitRoundTrip() throws {
+        let (left, right) = signal(count: 20_000, seed: 1.1)
+        let path = output("s24.wav")
+        let writer = try write(path, format: .s24, left: left, right: right)
+        XCTAssertEqual(writer.clippedSamples, 0)
+        XCTAssertEqual(try streamFacts(path)["codec_name"] as? String, "pcm_s24le")
+        let back = try readBack(path)
+        XCTAssertEqual(back[0].count, left.count)
+        let worst = max(Measure.maxDifference(back[0][...], left[...]), Measure.maxDifference(back[1][...], right[...]))
+        print("s24 round trip: max |difference| \(worst)")
+        XCTAssertLessThanOrEqual(worst, 1.2e-7)
+        XCTAssertLessThanOrEqual(worst, 0.5 / 8_388_608, "rounded to the nearest 24-bit step")
+    }
+
+    func testIntegerFormatsClipInsteadOfWrapping() throws {
+        for format in [WAVSampleFormat.s24, .s16] {
+            var left = [Float](repeating: 0.25, count: 1_000), right = left
+            for i in stride(from: 0, to: 1_000, by: 10) { left[i] = 1.5; right[i] = -1.5 }
+            right[5] = 3
+            let path = output("clip-\(format.rawValue).wav")
+            let writer = try write(path, format: format, left: left, right: right)
+            XCTAssertEqual(writer.clippedSamples, 201, "\(format): 100 + 100 + 1 overs")
+            XCTAssertEqual(writer.peak, 3)
+            let back = try readBack(path)
+            let lsb: Float = format == .s16 ? 1 / 32_768 : 1 / 8_388_608
+            for i in stride(from: 0, to: 1_000, by: 10) {
+                XCTAssertGreaterThanOrEqual(back[0][i], 1 - 2 * lsb, "\(format) +1.5 at \(i) reads \(back[0][i])")
+                XCTAssertLessThanOrEqual(back[1][i], -1 + 2 * lsb, "\(format) -1.5 at \(i) reads \(back[1][i])")
+            }
+            XCTAssertGreaterThanOrEqual(back[1][5], 1 - 2 * lsb, "\(format) +3")
+            XCTAssertEqual(back[0][1], 0.25, accuracy: 2 * lsb)
+        }
+    }
+
+    func testSixteenBitDitherOnSilence() throws {
+        let count = 48_000
+        let zeros = [Float](repeating: 0, count: count)
+        let path = output("s16.wav")
+        let writer = try write(path, format: .s16, left: zeros, right: zeros, chunk: 4_096)
+        XCTAssertEqual(writer.clippedSamples, 0)
+        XCTAssertEqual(writer.peak, 0)
+        XCTAssertEqual(try streamFacts(path)["codec_name"] as? String, "pcm_s16le")
+        let back = try readBack(path)
+        for (side, channel) in zip(["L", "R"], back) {
+            let lsbs = channel.map { Double($0) * 32_768 }
+            let nonzero = lsbs.filter { $0 != 0 }.count
+            let mean = lsbs.reduce(0, +) / Double(count)
+            let largest = lsbs.map(abs).max() ?? 0
+            print("s16 dither \(side): \(nonzero) of \(count) nonzero, mean \(mean) LSB, largest \(largest) LSB")
+            XCTAssertEqual(lsbs.filter { $0 != $0.rounded() }.count, 0, "whole LSBs")
+            XCTAssertLessThanOrEqual(largest, 2, side)
+            XCTAssertGreaterThan(nonzero, count / 10, "\(side): dither is audible as noise, not digital silence")
+            XCTAssertLessThan(nonzero, count * 9 / 10, side)
+            XCTAssertEqual(mean, 0, accuracy: 0.02, side)
+        }
+        XCTAssertNotEqual(back[0], back[1], "independent dither per channel")
+
+        // Fixed seed: the same input gives the same file.
+        let again = output("s16-again.wav")
+        _ = try write(again, format: .s16, left: zeros, right: zeros, chunk: 1_000)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), try Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
+    func testSixteenBitSignalIsWithinDither() throws {
+        let (left, right) = signal(count: 10_000, seed: 0)
+        let path = output("s16-signal.wav")
+        _ = try write(path, format: .s16, left: left, right: right)
+        let back = try readBack(path)
+        let worst = max(Measure.maxDifference(back[0][...], left[...]), Measure.maxDifference(back[1][...], right[...]))
+        XCTAssertLessThanOrEqual(worst * 32_768, 1.5, "dither ±1 LSB plus rounding ±0.5 LSB")
+    }
+
+    func testFileAppearsOnlyOnFinish() throws {
+        let (left, right) = signal(count: 4_800, seed: 0)
+        let path = output("later.wav")
+        let writer = try write(path, format: .s24, left: left, right: right, finish: false)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        let temporary = try folderContents()
+        XCTAssertEqual(temporary.count, 1)
+        XCTAssertTrue(temporary.first?.hasPrefix(".later.wav") ?? false, "hidden temporary beside the target: \(temporary)")
+        try writer.finish()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(try folderContents(), ["later.wav"])
+        // A second finish does nothing; writing after it fails.
+        try writer.finish()
+        do {
+            try writer.write(left: left, right: right, count: 1)
+            XCTFail("write after finish succeeded")
+        } catch {
+            XCTAssertEqual(error.exitCode, 74)
+        }
+    }
+
+    func testUnfinishedWriterLeavesNothing() throws {
+        let (left, right) = signal(count: 4_800, seed: 0)
+        let path = output("abandoned.wav")
+        do {
+            _ = try write(path, format: .f32, left: left, right: right, finish: false)
+        }
+        XCTAssertEqual(try folderContents(), [], "no file at the path and no temporary file")
+    }
+
+    func testUnfinishedWriterLeavesAnExistingFileUntouched() throws {
+        let path = output("existing.wav")
+        let original = Data("the previous render".utf8)
+        try original.write(to: URL(fileURLWithPath: path))
+        let (left, right) = signal(count: 4_800, seed: 0)
+        do {
+            _ = try write(path, format: .s16, left: left, right: right, finish: false)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original)
+        XCTAssertEqual(try folderContents(), ["existing.wav"])
+
+        // Finishing replaces it.
+        _ = try write(path, format: .s16, left: left, right: right)
+        XCTAssertEqual(try streamFacts(path)["codec_name"] as? String, "pcm_s16le")
+        XCTAssertEqual(try folderContents(), ["existing.wav"])
+    }
+
+    func testMissingFolderCannotCreateOutput() {
+        let path = folder.appendingPathComponent("no-such-folder/out.wav").path
+        do {
+            _ = try WAVWriter(path: path, sampleRate: 48_000, format: .s24)
+            XCTFail("created a file in a missing folder")
+        } catch {
+            guard case .cannotCreateOutput(path, _) = error else { return XCTFail("expected .cannotCreateOutput, got \(error)") }
+            XCTAssertEqual(error.exitCode, 73)
+            XCTAssertTrue(error.description.contains(path))
+        }
+    }
+
+    func testInvalidRateCannotCreateOutputAndLeavesNothing() throws {
+        let path = output("rate0.wav")
+        do {
+            _ = try WAVWriter(path: path, sampleRate: 0, format: .s16)
+            XCTFail("created a WAV at 0 Hz")
+        } catch {
+            XCTAssertEqual(error.exitCode, 73, "\(error)")
+        }
+        XCTAssertEqual(try folderContents(), [])
+    }
+
+    func testPathNamingAFolderCannotCreateOutput() {
+        for path in [folder.path, folder.path + "/"] {
+            do {
+                _ = try WAVWriter(path: path, sampleRate: 48_000, format: .s24)
+                XCTFail("created a file over a folder: \(path)")
+            } catch {
+                XCTAssertEqual(error.exitCode, 73, "\(error)")
+            }
+        }
+    }
+
+    func testAtomicOutputFileCommitAndAbandon() throws {
+        let path = output("atomic.bin")
+        do {
+            let file = try AtomicOutputFile(path: path)
+            XCTAssertEqual(file.path, path)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: file.temporaryPath))
+            XCTAssertEqual(URL(fileURLWithPath: file.temporaryPath).deletingLastPathComponent().path, folder.path,
+                           "same folder, so the rename is atomic")
+            try Data("x".utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
+            try file.commit()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.temporaryPath))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("x".utf8), "committed file stays")
+        do {
+            let file = try AtomicOutputFile(path: path)
+            try Data("y".utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("x".utf8))
+        XCTAssertEqual(try folderContents(), ["atomic.bin"])
+    }
+
+    /// Decode, write as float, read back: the writer and decoder agree end to end.
+    func testDecodedAudioWrittenAsFloatReadsBackIdentically() throws {
+        let decoded = try DecodeCache.shared.decode("click-48k.m4a", rate: 48_000)
+        let path = output("decoded.wav")
+        _ = try write(path, format: .f32, left: decoded.left, right: decoded.right, chunk: 10_000)
+        let back = try readBack(path)
+        XCTAssertEqual(back[0], decoded.left)
+        XCTAssertEqual(back[1], decoded.right)
+    }
+}
