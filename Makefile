@@ -13,14 +13,9 @@ build: bootstrap
 
 run: build
 	@mkdir -p out
-	$(BIN) mix --video $(FIX)/clip-a.mp4 --video $(FIX)/clip-c.mp4 \
-	    --video $(FIX)/clip-b.mp4 --voiceover $(FIX)/vo-short.wav@1.5 --voiceover $(FIX)/vo-pauses.wav@6.0 \
-	    --music $(FIX)/music.mp3 --clip-volume 0.5 --music-volume 0.8 --fade-in 2 --fade-out 3 \
-	    -o out/demo-preview.wav
-	$(BIN) export --video $(FIX)/clip-a.mp4 --video $(FIX)/clip-c.mp4 \
-	    --video $(FIX)/clip-b.mp4 --voiceover $(FIX)/vo-short.wav@1.5 --voiceover $(FIX)/vo-pauses.wav@6.0 \
-	    --music $(FIX)/music.mp3 --clip-volume 0.5 --music-volume 0.8 --fade-in 2 --fade-out 3 \
-	    -o out/demo.mp4
+	$(BIN) mix fixtures/demo/project.json -o out/demo-preview.wav
+	$(BIN) export fixtures/demo/project.json -o out/demo.mp4
+	@echo "wrote out/demo-preview.wav and out/demo.mp4"
 
 test: bootstrap
 	$(SWIFT) build --build-tests

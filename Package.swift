@@ -48,6 +48,7 @@ let package = Package(
         .target(name: "MixdownExport", dependencies: [
             "MixdownTime", "MixdownMediaIO", "MixdownRender", "MixdownProject",
         ]),
+        // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

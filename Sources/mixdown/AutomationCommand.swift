@@ -25,7 +25,8 @@ struct AutomationCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let plan = try runReportingErrors { () throws(ProjectError) in try timeline.project.plan() }
+        let project = try timeline.project()
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
         let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
             TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
         }

@@ -26,3 +26,4 @@ private func exitCode(for error: some Error) -> Int32 {
 protocol ExitCoded { var exitCode: Int32 { get } }
 extension MediaIOError: ExitCoded {}
 extension ProjectError: ExitCoded {}
+extension ProjectFileError: ExitCoded {}

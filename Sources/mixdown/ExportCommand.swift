@@ -19,12 +19,13 @@ struct ExportCommand: ParsableCommand {
               mixdown export --video a.mp4 --video b.mp4 --music bed.mp3 --fade-in 2 --duck -12 -o final.mp4
               mixdown export --video a.mp4 --voiceover vo.wav@3 --progress json -o final.mov
               mixdown export --music bed.mp3 --voiceover vo.wav@3 -o podcast.m4a
+              mixdown export project.json --snap-keyframes -o final.mp4
             """)
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("AAC bit rate, e.g. 192k or 192000.", valueName: "bits/s"), transform: parseBitRate)
-    var audioBitrate: Int = 192_000
+    @Option(help: ArgumentHelp("AAC bit rate, e.g. 192k or 192000. (default: 192k)", valueName: "bits/s"), transform: parseBitRate)
+    var audioBitrate: Int?
 
     @Flag(help: "Move in-points that are not on a keyframe back to the keyframe before, instead of refusing them.")
     var snapKeyframes = false
@@ -42,13 +43,13 @@ struct ExportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        var project = timeline.project
-        project.snapToKeyframes = snapKeyframes
-        project.output.audioBitrate = audioBitrate
+        var project = try timeline.project()
+        if snapKeyframes { project.snapToKeyframes = true }
+        if let audioBitrate { project.output.audioBitrate = audioBitrate }
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .export) }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
-        let session = ExportSession(plan: plan, outputPath: output, audioBitRate: audioBitrate, fastStart: faststart)
+        let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate, fastStart: faststart)
         Interrupt.install()
         let reporter = ProgressReporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),
                                         sampleRate: plan.sampleRate, style: progress, quiet: quiet)

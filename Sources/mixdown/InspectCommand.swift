@@ -21,7 +21,8 @@ struct InspectCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let plan = try runReportingErrors { () throws(ProjectError) in try timeline.project.plan() }
+        let project = try timeline.project()
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
         let report = TimelineReport(plan: plan)
         if json {
             let encoder = JSONEncoder()

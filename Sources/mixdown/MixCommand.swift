@@ -12,6 +12,7 @@ struct MixCommand: ParsableCommand {
         discussion: """
             Examples:
               mixdown mix --music bed.mp3 --voiceover vo.wav@12.5 -o preview.wav
+              mixdown mix project.json --range 0:30-0:45 -o part.wav
               mixdown mix --video a.mp4 --video b.mp4 --music bed.mp3 --music-volume -6dB \\
                   --range 0:30-0:45 --format f32 -o part.wav
             """)
@@ -21,8 +22,8 @@ struct MixCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 10-20 or 1:00-1:30.5.", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32.")
-    var format: WAVSampleFormat = .s24
+    @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: s24)")
+    var format: WAVSampleFormat?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
     var output: String
@@ -34,17 +35,17 @@ struct MixCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var project = timeline.project
-        project.output.format = format
+        var project = try timeline.project()
+        if let format { project.output.format = format }
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
-        let inputs = Set(project.clips.map(\.path) + project.voiceovers.map(\.path) + project.music.map(\.path))
+        let inputs = Set(project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
         try refuseOverwritingInput(output, inputs: inputs)
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let renderer = try AudioRenderer(plan: plan)
             let span = try renderer.sampleRange(range)
-            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: format)
+            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: project.output.format)
             Interrupt.install()
             let reporter = ProgressReporter(total: Int64(span.count), sampleRate: plan.sampleRate, style: progress, quiet: quiet)
             var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: reporter.update) { block throws(MediaIOError) in

@@ -11,8 +11,8 @@ struct ShapingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: 0)", valueName: "time"), transform: parseTime)
     var fadeOut: MediaTime?
 
-    @Option(help: ArgumentHelp("Shape of the fades: linear, equal-power, db or s-curve.", valueName: "curve"))
-    var fadeCurve: RampCurve = .linear
+    @Option(help: ArgumentHelp("Shape of the music fades: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
+    var fadeCurve: RampCurve?
 
     @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: 0.01)", valueName: "time"), transform: parseTime)
     var cutFade: MediaTime?
@@ -20,8 +20,8 @@ struct ShapingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, e.g. -12 or -12dB. (default: -12)", valueName: "db"), transform: parseDecibels)
     var duck: Double?
 
-    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; off.", valueName: "mode"))
-    var duckMode: Project.Ducking.Mode = .ranges
+    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; off. (default: ranges)", valueName: "mode"))
+    var duckMode: Project.Ducking.Mode?
 
     @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: 0.5)", valueName: "time"), transform: parseTime)
     var duckFadeDown: MediaTime?
@@ -47,11 +47,11 @@ struct ShapingOptions: ParsableArguments {
         for i in project.music.indices {
             if let fadeIn { project.music[i].fadeIn = fadeIn }
             if let fadeOut { project.music[i].fadeOut = fadeOut }
-            project.music[i].fadeCurve = fadeCurve
+            if let fadeCurve { project.music[i].fadeCurve = fadeCurve }
         }
         if let cutFade { project.cutFade = cutFade }
         if let duck { project.ducking.depthDB = duck }
-        project.ducking.mode = duckMode
+        if let duckMode { project.ducking.mode = duckMode }
         if let duckFadeDown { project.ducking.fadeDown = duckFadeDown }
         if let duckFadeUp { project.ducking.fadeUp = duckFadeUp }
         if let duckMaxPause { project.ducking.maxPause = duckMaxPause }

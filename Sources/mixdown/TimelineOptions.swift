@@ -5,6 +5,9 @@ import MixdownTime
 
 /// The inputs every rendering command shares: what goes on the timeline and at what level.
 struct TimelineOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("A project file (JSON, see docs/project-format.md); flags given beside it override it.", valueName: "project.json"))
+    var projectFile: String?
+
     @Option(name: .customLong("video"), help: ArgumentHelp("A video clip; clips are stitched in order and their own audio is mixed.", valueName: "path"))
     var videos: [String] = []
 
@@ -17,51 +20,60 @@ struct TimelineOptions: ParsableArguments {
     @Flag(help: "Repeat each music bed until the timeline ends.")
     var loopMusic = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB).", valueName: "gain"), transform: Gain.parse)
-    var clipVolume: Gain = Gain(1)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB). (default: 1)", valueName: "gain"), transform: Gain.parse)
+    var clipVolume: Gain?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over.", valueName: "gain"), transform: Gain.parse)
-    var voiceoverVolume: Gain = Gain(1)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over. (default: 1)", valueName: "gain"), transform: Gain.parse)
+    var voiceoverVolume: Gain?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music.", valueName: "gain"), transform: Gain.parse)
-    var musicVolume: Gain = Gain(1)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music. (default: 1)", valueName: "gain"), transform: Gain.parse)
+    var musicVolume: Gain?
 
     @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
     var duration: MediaTime?
 
-    @Option(help: ArgumentHelp("Session sample rate in Hz.", valueName: "hz"))
-    var sampleRate: Int32 = 48_000
+    @Option(help: ArgumentHelp("Session sample rate in Hz. (default: 48000)", valueName: "hz"))
+    var sampleRate: Int32?
 
     @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
 
     func validate() throws {
-        guard (8_000...384_000).contains(sampleRate) else {
+        if let sampleRate, !(8_000...384_000).contains(sampleRate) {
             throw ValidationError("--sample-rate \(sampleRate): must be between 8000 and 384000 Hz")
         }
-        guard !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty else {
-            throw ValidationError("nothing to mix: give at least one --video, --voiceover or --music")
+        guard projectFile != nil || !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty else {
+            throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
         }
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
         }
     }
 
-    /// The project these flags describe.
-    var project: Project {
+    /// The project file (if any) with the flags given beside it applied on top.
+    ///
+    /// A list flag (`--video`, `--voiceover`, `--music`) replaces that list of the file.
+    func project() throws -> Project {
         var project = Project()
-        project.clips = videos.map { Project.Clip(path: $0) }
-        project.voiceovers = voiceovers.map { Project.Voiceover(path: $0.path, start: $0.time ?? .zero) }
-        project.music = music.map {
-            var item = Project.Music(path: $0.path)
-            item.start = $0.time ?? .zero
-            item.loop = loopMusic
-            return item
+        if let projectFile {
+            project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: projectFile) }
         }
-        project.clipVolume = clipVolume.factor
-        project.voiceoverVolume = voiceoverVolume.factor
-        project.musicVolume = musicVolume.factor
-        project.output.duration = duration
-        project.output.sampleRate = sampleRate
+        if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
+        if !voiceovers.isEmpty {
+            project.voiceovers = voiceovers.map { Project.Voiceover(path: $0.path, start: $0.time ?? .zero) }
+        }
+        if !music.isEmpty {
+            project.music = music.map {
+                var item = Project.Music(path: $0.path)
+                item.start = $0.time ?? .zero
+                return item
+            }
+        }
+        if loopMusic { project.music.indices.forEach { project.music[$0].loop = true } }
+        if let clipVolume { project.clipVolume = clipVolume.factor }
+        if let voiceoverVolume { project.voiceoverVolume = voiceoverVolume.factor }
+        if let musicVolume { project.musicVolume = musicVolume.factor }
+        if let duration { project.output.duration = duration }
+        if let sampleRate { project.output.sampleRate = sampleRate }
         shaping.apply(to: &project)
         return project
     }

@@ -1,0 +1,24 @@
+extension Project {
+    /// A media file a project refers to, with the JSON path that names it.
+    public struct MediaReference: Hashable, Sendable {
+        /// The file as the project holds it (resolved against the project's folder when loaded).
+        public var path: String
+        /// Where the project names it, like `clips[0].path`.
+        public var jsonPath: String
+
+        /// Makes a reference to `path`, named at `jsonPath`.
+        public init(path: String, jsonPath: String) {
+            self.path = path
+            self.jsonPath = jsonPath
+        }
+    }
+
+    /// Every media file the project refers to, in document order (clips,
+    /// voice-overs, music), once per mention: so a command can check they all
+    /// exist before any work starts and name every missing one at once.
+    public var mediaPaths: [MediaReference] {
+        clips.enumerated().map { MediaReference(path: $1.path, jsonPath: "clips[\($0)].path") }
+            + voiceovers.enumerated().map { MediaReference(path: $1.path, jsonPath: "voiceovers[\($0)].path") }
+            + music.enumerated().map { MediaReference(path: $1.path, jsonPath: "music[\($0)].path") }
+    }
+}
