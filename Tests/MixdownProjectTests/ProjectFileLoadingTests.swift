@@ -44,9 +44,9 @@ final class ProjectFileLoadingTests: XCTestCase {
     func testDemoProjectLoads() throws {
         let project = try Project.load(contentsOf: repoPath("fixtures/demo/project.json"))
         let media = repoPath("fixtures/demo") + "/../media/"
-        XCTAssertEqual(project.clips.map(\.path), [media + "clip-a.mp4", media + "clip-c.mp4"])
+        XCTAssertEqual(project.clips.map(\.path), [media + "clip-a.mp4", media + "clip-c.mp4", media + "clip-b.mp4"])
         XCTAssertEqual(project.voiceovers.map(\.path), [media + "vo-short.wav", media + "vo-pauses.wav"])
-        XCTAssertEqual(project.voiceovers.map(\.start), [t("1.5"), t("5")])
+        XCTAssertEqual(project.voiceovers.map(\.start), [t("1.5"), t("6")])
         XCTAssertEqual(project.music.map(\.path), [media + "music.mp3"])
         XCTAssertEqual(project.music[0].fadeIn, t("2"))
         XCTAssertEqual(project.music[0].fadeOut, t("3"))
