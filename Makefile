@@ -18,8 +18,7 @@ run: build
 	@echo "wrote out/demo-preview.wav and out/demo.mp4"
 
 test: bootstrap
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+	scripts/test.sh
 
 # Mixdown against the ffmpeg CLI (issue 7); not a test. docs/benchmarks.md.
 bench: build
