@@ -49,8 +49,10 @@ let package = Package(
             "MixdownTime", "MixdownMediaIO", "MixdownRender", "MixdownProject",
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
+        .target(name: "MixdownPlot", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownProject"]),
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
+            "MixdownPlot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"], swiftSettings: [.unsafeFlags(["-O"])]),
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
         .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
+        .testTarget(name: "MixdownPlotTests", dependencies: ["MixdownPlot", "MixdownProject", "MixdownTime"]),
     ],
     swiftLanguageModes: [.v6]
 )

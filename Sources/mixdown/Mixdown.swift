@@ -13,7 +13,7 @@ struct Mixdown: ParsableCommand {
             73 cannot create output, 74 I/O error, 130 interrupted.
             """,
         version: version,
-        subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self])
+        subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self, PlotCommand.self])
 
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
     static func main() {

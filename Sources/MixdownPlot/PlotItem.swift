@@ -1,0 +1,25 @@
+import MixdownAudioMix
+
+/// One box on a lane: a video clip's segment or an audio segment, with what is
+/// drawn inside it.
+struct PlotItem: Sendable {
+    /// The file, as the plan names it.
+    var path: String
+    /// Where it plays on the timeline, in seconds.
+    var start: Double
+    var end: Double
+    /// The part of the file that plays, in the file's own seconds.
+    var sourceStart: Double
+    var sourceEnd: Double
+    /// The composition track it is on (audio only).
+    var track: Int?
+    /// The gain the renderer applies to it (audio only).
+    var envelope: GainEnvelope?
+    /// Its audio at picture resolution (audio only).
+    var waveform: WaveformSummary?
+
+    /// The last component of ``path``, for its label.
+    var fileName: String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,44 @@
+/// One horizontal band of the picture: the items of one role.
+///
+/// The clips' own audio sits on two alternating composition tracks (the A/B
+/// layout that lets cuts crossfade); the picture shows them in one lane, since
+/// to a user they are one thing: the sound of the clips.
+struct PlotLane: Sendable {
+    /// What a lane shows; the raw value is its `data-role` in the SVG.
+    enum Role: String, Sendable {
+        case video
+        case clipAudio = "clip-audio"
+        case voiceover
+        case music
+
+        /// The lane's label.
+        var title: String {
+            switch self {
+            case .video: return "Video"
+            case .clipAudio: return "Clip audio"
+            case .voiceover: return "Voice-over"
+            case .music: return "Music"
+            }
+        }
+    }
+
+    /// A stretch where a duck layer holds the lane's tracks below unity.
+    struct DuckRegion: Sendable {
+        var start: Double
+        var end: Double
+        /// The lowest duck gain inside the region (its depth).
+        var lowestGain: Double
+    }
+
+    var role: Role
+    var items: [PlotItem]
+    var duckRegions: [DuckRegion]
+    /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
+    var gainTop: Double
+
+    /// Whether the lane carries audio (waveforms, envelopes, a gain scale).
+    var isAudio: Bool { role != .video }
+
+    /// Height of the lane in pixels.
+    var height: Double { isAudio ? 92 : 46 }
+}

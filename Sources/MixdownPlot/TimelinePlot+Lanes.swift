@@ -1,0 +1,104 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownMediaIO
+import MixdownProject
+import MixdownTime
+
+extension TimelinePlot {
+    /// The lanes of `plan`, top to bottom, with every audio item's waveform measured.
+    static func lanes(for plan: MixPlan, width: Int) throws(MediaIOError) -> [PlotLane] {
+        var lanes: [PlotLane] = []
+        if let video = plan.video {
+            let items = video.segments.map { segment in
+                PlotItem(path: segment.path, start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
+                         sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds)
+            }
+            lanes.append(PlotLane(role: .video, items: items, duckRegions: [], gainTop: 1))
+        }
+        let roles: [(CompositionTrack.Role, PlotLane.Role)] = [(.clipAudio, .clipAudio), (.voiceover, .voiceover), (.music, .music)]
+        for (trackRole, laneRole) in roles {
+            let tracks = plan.composition.tracks(role: trackRole)
+            guard !tracks.isEmpty else { continue }
+            var items: [PlotItem] = []
+            for track in tracks {
+                let envelope = plan.envelopes[track.id]
+                for segment in track.segments {
+                    items.append(try audioItem(segment, track: track.id, envelope: envelope, plan: plan, width: width))
+                }
+            }
+            items.sort { $0.start < $1.start }
+            let envelopes = tracks.compactMap { plan.envelopes[$0.id] }
+            lanes.append(PlotLane(role: laneRole, items: items,
+                                  duckRegions: duckRegions(in: envelopes, until: plan.duration.seconds),
+                                  gainTop: max(1, items.map(highestGain(of:)).max() ?? 1)))
+        }
+        return lanes
+    }
+
+    /// An audio segment with its envelope and the waveform of the part inside the timeline.
+    private static func audioItem(_ segment: CompositionTrackSegment, track: Int, envelope: GainEnvelope?,
+                                  plan: MixPlan, width: Int) throws(MediaIOError) -> PlotItem {
+        var item = PlotItem(path: segment.asset.path,
+                            start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
+                            sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds,
+                            track: track, envelope: envelope)
+        // What plays past the timeline's end is cut by the renderer and is off the picture.
+        let visible = visibleSource(of: segment, until: plan.duration)
+        let visibleEnd = min(item.end, plan.duration.seconds)
+        let pixels = PlotLayout.pixels(from: item.start, to: visibleEnd, duration: plan.duration.seconds, width: Double(width))
+        if let visible, !visible.isEmpty, pixels > 0 {
+            let columns = min(max(1, Int(pixels.rounded(.up))), 20_000)
+            item.waveform = try WaveformSummary(path: segment.asset.path, sourceRange: visible, columns: columns)
+        }
+        return item
+    }
+
+    /// The source range of `segment` that plays before `end`, or `nil` if none does.
+    private static func visibleSource(of segment: CompositionTrackSegment, until end: MediaTime) -> MediaTimeRange? {
+        guard segment.timelineRange.start < end else { return nil }
+        guard segment.timelineRange.end > end else { return segment.sourceRange }
+        guard let length = try? end - segment.timelineRange.start else { return segment.sourceRange }
+        return try? MediaTimeRange(start: segment.sourceRange.start, duration: length)
+    }
+
+    /// The highest gain `item`'s envelope reaches inside it.
+    private static func highestGain(of item: PlotItem) -> Double {
+        guard let envelope = item.envelope else { return 1 }
+        var highest = envelope.gain(at: item.start)
+        for span in envelope.spans {
+            let spanEnd = span.end?.seconds ?? .infinity
+            guard spanEnd > item.start, span.start.seconds < item.end else { continue }
+            // Every ramp shape is monotonic, so a span's extremes are at its ends.
+            highest = max(highest, span.startGain, span.endGain)
+        }
+        return highest
+    }
+
+    /// Where any of `envelopes`' duck layers is below 1 within `[0, end)`, merged.
+    static func duckRegions(in envelopes: [GainEnvelope], until end: Double) -> [PlotLane.DuckRegion] {
+        var pieces: [PlotLane.DuckRegion] = []
+        for envelope in envelopes {
+            for layer in envelope.layers where layer.name == "duck" {
+                for segment in layer.segments where min(segment.startGain, segment.endGain) < 1 {
+                    let start = max(0, segment.start.seconds)
+                    let stop = min(end, segment.end?.seconds ?? end)
+                    guard start < stop else { continue }
+                    // A ramp that began before 0 only reaches its start gain outside the picture.
+                    let lowest = min(segment.gain(at: start), segment.gain(at: stop))
+                    pieces.append(PlotLane.DuckRegion(start: start, end: stop, lowestGain: lowest))
+                }
+            }
+        }
+        pieces.sort { $0.start < $1.start }
+        var regions: [PlotLane.DuckRegion] = []
+        for piece in pieces {
+            if let last = regions.last, piece.start <= last.end {
+                regions[regions.count - 1].end = max(last.end, piece.end)
+                regions[regions.count - 1].lowestGain = min(last.lowestGain, piece.lowestGain)
+            } else {
+                regions.append(piece)
+            }
+        }
+        return regions
+    }
+}
