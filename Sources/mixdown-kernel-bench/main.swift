@@ -11,7 +11,8 @@
 //
 // Two sizes: a 4096-float block (the renderer's block, cache-resident) run
 // over and over, and a streaming case of 64 MiB per buffer. Each figure is
-// the best of several repetitions of at least `minSeconds` each.
+// the best of several repetitions of at least `minSeconds` each, the
+// kernels' repetitions interleaved.
 //
 // Usage: mixdown-kernel-bench [--quick]
 // The last line is machine-readable: `kernel-bench-verdict PASS|FAIL <ratios>`.
@@ -43,48 +44,48 @@ func makeBuffer(_ count: Int, seed: Float) -> UnsafeMutablePointer<Float> {
 
 struct Kernel {
     let name: String
+    let short: String
     let bytesPerSample: Int
     let run: (_ dst: UnsafeMutablePointer<Float>, _ src: UnsafeMutablePointer<Float>,
               _ gains: UnsafeMutablePointer<Float>, _ count: Int) -> Void
 }
 
 let kernels: [Kernel] = [
-    Kernel(name: "memcpy (copyMemory)", bytesPerSample: 8) { dst, src, _, n in
+    Kernel(name: "memcpy (copyMemory)", short: "memcpy", bytesPerSample: 8) { dst, src, _, n in
         UnsafeMutableRawPointer(dst).copyMemory(from: src, byteCount: n * MemoryLayout<Float>.stride)
     },
-    Kernel(name: "DSP.rampAccumulate", bytesPerSample: 12) { dst, src, _, n in
+    Kernel(name: "DSP.rampAccumulate", short: "rampAccumulate", bytesPerSample: 12) { dst, src, _, n in
         DSP.rampAccumulate(into: dst, src, from: 0.25, step: 0.5 / Float(n), count: n)
     },
-    Kernel(name: "DSP.multiplyAccumulate(gains:)", bytesPerSample: 16) { dst, src, gains, n in
+    Kernel(name: "DSP.multiplyAccumulate(gains:)", short: "multiplyAccumulate", bytesPerSample: 16) { dst, src, gains, n in
         DSP.multiplyAccumulate(into: dst, src, gains: gains, count: n)
     },
 ]
 
-/// Best bandwidth in GB/s (10^9 bytes) of `kernel` over `count`-float buffers.
-func measure(_ kernel: Kernel, count: Int, dst: UnsafeMutablePointer<Float>, src: UnsafeMutablePointer<Float>,
-             gains: UnsafeMutablePointer<Float>) -> Double {
-    // Calibrate the call count so one repetition lasts at least minSeconds.
+/// How many calls of `kernel` on `count` floats take at least `minSeconds`.
+func calibrate(_ kernel: Kernel, count: Int, dst: UnsafeMutablePointer<Float>, src: UnsafeMutablePointer<Float>,
+               gains: UnsafeMutablePointer<Float>) -> Int {
     var calls = 1
     while true {
         let t0 = now()
         for _ in 0..<calls { kernel.run(dst, src, gains, count) }
         let elapsed = now() - t0
         if elapsed >= minSeconds / 4 || calls >= 1 << 30 {
-            calls = max(1, Int(Double(calls) * minSeconds / max(elapsed, 1e-9)))
-            break
+            return max(1, Int(Double(calls) * minSeconds / max(elapsed, 1e-9)))
         }
         calls *= 4
     }
-    var best = 0.0
-    for _ in 0..<repetitions {
-        // Keep dst bounded: the accumulating kernels add into it on every call.
-        DSP.fill(dst, value: 0, count: count)
-        let t0 = now()
-        for _ in 0..<calls { kernel.run(dst, src, gains, count) }
-        let elapsed = now() - t0
-        best = max(best, Double(calls * count * kernel.bytesPerSample) / elapsed / 1e9)
-    }
-    return best
+}
+
+/// Bandwidth in GB/s (10^9 bytes) of one repetition: `calls` calls of `kernel`.
+func measure(_ kernel: Kernel, calls: Int, count: Int, dst: UnsafeMutablePointer<Float>,
+             src: UnsafeMutablePointer<Float>, gains: UnsafeMutablePointer<Float>) -> Double {
+    // Keep dst bounded: the accumulating kernels add into it on every call.
+    DSP.fill(dst, value: 0, count: count)
+    let t0 = now()
+    for _ in 0..<calls { kernel.run(dst, src, gains, count) }
+    let elapsed = now() - t0
+    return Double(calls * count * kernel.bytesPerSample) / elapsed / 1e9
 }
 
 struct Size { let label: String; let count: Int }
@@ -99,7 +100,16 @@ for size in sizes {
     let dst = makeBuffer(size.count, seed: 0.5)
     let src = makeBuffer(size.count, seed: 0.25)
     let gains = makeBuffer(size.count, seed: 0.75)
-    results.append(kernels.map { measure($0, count: size.count, dst: dst, src: src, gains: gains) })
+    // Repetitions interleave the kernels, so that each sees the machine in the
+    // same state (other processes, clock speed) as the others; best of each.
+    let calls = kernels.map { calibrate($0, count: size.count, dst: dst, src: src, gains: gains) }
+    var best = [Double](repeating: 0, count: kernels.count)
+    for _ in 0..<repetitions {
+        for k in kernels.indices {
+            best[k] = max(best[k], measure(kernels[k], calls: calls[k], count: size.count, dst: dst, src: src, gains: gains))
+        }
+    }
+    results.append(best)
     checksum += dst[size.count / 2]
     free(dst); free(src); free(gains)
 }
@@ -127,8 +137,8 @@ for k in kernels.indices.dropFirst() {
     let row = sizes.indices.map { results[$0][k] / results[$0][0] }
     let ok = row.allSatisfy { $0 >= target }
     pass = pass && ok
-    ratios += zip(sizes, row).map { "\(kernels[k].name)@\($0.0.count)=\(fixed($0.1, 2))" }
-    print(pad("  / memcpy", 34) + row.map { lpad(fixed($0, 2) + "x", 20) }.joined()
+    ratios += zip(sizes, row).map { "\(kernels[k].short)@\($0.0.count)=\(fixed($0.1, 2))" }
+    print(pad("  \(kernels[k].short) / memcpy", 34) + row.map { lpad(fixed($0, 2) + "x", 20) }.joined()
           + "   target >= \(fixed(target, 2)): " + (ok ? "PASS" : "FAIL"))
 }
 if checksum.isNaN { print("(checksum NaN)") }

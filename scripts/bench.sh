@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# `make bench`: Mixdown against the ffmpeg CLI on issue 7's reference job.
+#
+# Generates the workload once (scripts/bench/workload.sh, into bench/work/),
+# then runs Mixdown and the equivalent ffmpeg command alternately, one
+# warm-up each and BENCH_RUNS timed runs each, under GNU time, in two modes
+# (WAV preview, MP4 export); then the 1-hour variant (memory), a --range
+# preview of the 1-hour timeline's last 10 s, and the kernel bandwidth bench.
+# Prints a table with the issue's targets; docs/benchmarks.md explains it.
+#
+# Environment:
+#   MIXDOWN=path          the mixdown binary (default .build/release/mixdown)
+#   KERNEL_BENCH=path     the mixdown-kernel-bench binary (default: built here
+#                         with `swift build -c release`, scratch path
+#                         BENCH_SCRATCH if set)
+#   BENCH_RUNS=N          timed runs per side and mode (default 5)
+#   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
+#   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
+#   BENCH_MODES="mix export 1h range kernel"   what to run (default: all)
+#   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
+#   BENCH_REVISION=text   what the table says was measured (default: the checkout's
+#                         commit, "+ local changes" if Sources/ differs)
+# `scripts/bench.sh --print-commands` prints both commands of the job and exits.
+set -euo pipefail
+# Paths given relative to where the script was started from.
+for var in MIXDOWN KERNEL_BENCH BENCH_RESULTS BENCH_SCRATCH; do
+    if [ -n "${!var:-}" ] && [[ "${!var}" != /* ]]; then printf -v "$var" '%s' "$PWD/${!var}"; fi
+done
+cd "$(dirname "$0")/.."
+
+MIXDOWN=${MIXDOWN:-.build/release/mixdown}
+RUNS=${BENCH_RUNS:-5}
+RUNS_1H=${BENCH_RUNS_1H:-3}
+FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
+MODES=" ${BENCH_MODES:-mix export 1h range kernel} "
+WORK=bench/work
+OUT=$WORK/out
+RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
+GNU_TIME=/usr/bin/time
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+
+die() { echo "bench: $*" >&2; exit 1; }
+note() { echo "bench: $*" >&2; }
+want() { [[ "$MODES" == *" $1 "* ]]; }
+
+[ -x "$GNU_TIME" ] || die "GNU time is missing: apt-get install time (or run scripts/bootstrap.sh)"
+[ -x "$MIXDOWN" ] || die "$MIXDOWN not found: run \`make build\` or set MIXDOWN=path"
+[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "BENCH_RUNS must be a positive integer, got '$RUNS'"
+
+scripts/bench/workload.sh "$WORK"
+mkdir -p "$OUT"
+rm -f "$OUT"/*.log   # never report a previous run's numbers
+# shellcheck source=bench/jobs.sh
+source scripts/bench/jobs.sh
+# (Help text is captured before grep: with pipefail, grep -q closing the pipe
+# early can fail the whole test.)
+mix_help=$("$MIXDOWN" mix --help 2>/dev/null || true)
+[[ "$mix_help" == *--cut-fade* ]] && HAS_CUT_FADE=1
+HAS_EXPORT=""
+# `mixdown export --help` succeeds (exit 0) even without an export command:
+# ArgumentParser then prints the root help. So look for export's own usage line.
+export_help=$("$MIXDOWN" export --help 2>/dev/null || true)
+[[ "$export_help" == *"USAGE: mixdown export"* ]] && HAS_EXPORT=1
+
+if [ "${1:-}" = --print-commands ]; then
+    for mode in mix export; do
+        ext=wav; [ $mode = export ] && ext=mp4
+        mixdown_args $mode 1 "out.$ext"; print_command mixdown "${MIX_ARGS[@]}"; echo
+        ffmpeg_args $mode 1 "out.$ext"; print_command ffmpeg "${FF_ARGS[@]}"; echo
+    done
+    exit 0
+fi
+
+# --- measuring ---------------------------------------------------------------
+
+# timed LOG CMD...: runs CMD under GNU time, appends "wall user sys maxrss_kb" to LOG.
+timed() {
+    local log=$1; shift
+    local t=$OUT/time.tmp err=$OUT/stderr.tmp
+    if ! "$GNU_TIME" -f '%e %U %S %M' -o "$t" "$@" 2>"$err" >/dev/null; then
+        cat "$err" >&2
+        die "failed: $1 ${2:-} … (the job's commands: scripts/bench.sh --print-commands)"
+    fi
+    tail -n 1 "$t" >> "$log"
+}
+
+# med LOG FIELD: median of a column; FIELD is wall, cpu (user+sys) or rss (MiB).
+med() {
+    awk -v f="$2" '{ v = f == "wall" ? $1 : f == "cpu" ? $2 + $3 : $4 / 1024; print v }' "$1" | sort -g |
+        awk '{ a[NR] = $1 } END { if (NR == 0) exit 1; print NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# compare MODE PERIODS EXT RUNS FFRUNS: warm-up each, then RUNS alternating runs.
+# Leaves the logs in $OUT/MODE-PERIODS-{mixdown,ffmpeg}.log.
+compare() {
+    local mode=$1 periods=$2 ext=$3 runs=$4 ffruns=$5 i
+    local mlog=$OUT/$mode-$periods-mixdown.log flog=$OUT/$mode-$periods-ffmpeg.log
+    : > "$mlog"; : > "$flog"
+    mixdown_args "$mode" "$periods" "$OUT/mixdown.$ext"
+    ffmpeg_args "$mode" "$periods" "$OUT/ffmpeg.$ext"
+    note "$mode, $((periods * 200)) s timeline: warm-up"
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
+    [ "$ffruns" -gt 0 ] && [ "$periods" -eq 1 ] && timed /dev/null ffmpeg "${FF_ARGS[@]}"
+    for ((i = 1; i <= (runs > ffruns ? runs : ffruns); i++)); do
+        note "$mode, $((periods * 200)) s timeline: run $i"
+        if [ "$i" -le "$runs" ]; then timed "$mlog" "$MIXDOWN" "${MIX_ARGS[@]}"; fi
+        if [ "$i" -le "$ffruns" ]; then timed "$flog" ffmpeg "${FF_ARGS[@]}"; fi
+    done
+}
+
+# --- report ------------------------------------------------------------------
+
+table=()
+row() { table+=("$(printf "$@")"); }
+verdict() { awk -v x="$1" -v op="$2" -v t="$3" 'BEGIN { ok = op == ">=" ? x >= t : x <= t; print ok ? "PASS" : "FAIL" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+side_rows() { # LABEL LOG
+    row '%-22s %-8s %9.2f %9.2f %10.1f' "$1" "$2" "$(med "$3" wall)" "$(med "$3" cpu)" "$(med "$3" rss)"
+}
+
+ratio_rows() { # MODE-PERIODS TIME_TARGET
+    local m=$OUT/$1-mixdown.log f=$OUT/$1-ffmpeg.log wall cpu rss
+    wall=$(ratio "$(med "$f" wall)" "$(med "$m" wall)")
+    cpu=$(ratio "$(med "$f" cpu)" "$(med "$m" cpu)")
+    rss=$(ratio "$(med "$m" rss)" "$(med "$f" rss)")
+    row '%-22s %-8s %8sx %8sx %9sx' "" ratio "$wall" "$cpu" "$rss"
+    [ -n "$2" ] && row '%-22s target: ffmpeg/mixdown wall >= %s: %s' "" "$2" "$(verdict "$wall" '>=' "$2")"
+    row '%-22s target: mixdown/ffmpeg peak RSS <= 1.00: %s' "" "$(verdict "$rss" '<=' 1)"
+}
+
+ffmpeg_version=$(ffmpeg -version | awk 'NR == 1 { print $3 }')
+# What was measured: the checkout's revision, unless BENCH_REVISION says otherwise
+# (for a MIXDOWN built elsewhere).
+if [ -n "${BENCH_REVISION:-}" ]; then
+    revision=$BENCH_REVISION
+else
+    revision=$(git rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")
+    [ -n "$(git status --porcelain -- Sources Package.swift 2>/dev/null)" ] && revision+=" + local changes"
+fi
+row 'Mixdown vs ffmpeg %s CLI, issue 7 reference job (200 s timeline)' "$ffmpeg_version"
+row 'median of %s runs after one warm-up each, alternating; peak RSS = median of the runs'"'"' max RSS' "$RUNS"
+row 'ratio: ffmpeg/mixdown for time (above 1 = Mixdown faster), mixdown/ffmpeg for RSS'
+row 'mixdown: %s at %s' "$MIXDOWN" "$revision"
+row ''
+row '%-22s %-8s %9s %9s %10s' mode side 'wall s' 'CPU s' 'RSS MiB'
+
+if want mix; then
+    compare mix 1 wav "$RUNS" "$RUNS"
+    side_rows 'WAV preview (s24)' mixdown "$OUT/mix-1-mixdown.log"
+    side_rows '' ffmpeg "$OUT/mix-1-ffmpeg.log"
+    ratio_rows mix-1 3.0
+    if command -v sox >/dev/null; then
+        # The same job on both sides: compare the first 60 s (clip 1, two takes,
+        # fade-in, ducking). Later, ffmpeg's concat demuxer shifts the clips'
+        # audio by a few samples at each join, so only this stretch compares.
+        diff_db=$(sox -m -v 1 "|sox $OUT/mixdown.wav -p trim 0 60" -v -1 "|sox $OUT/ffmpeg.wav -p trim 0 60" -n stats 2>&1 |
+            awk '/RMS lev dB/ { print $4 }')
+        level_db=$(sox "$OUT/mixdown.wav" -n trim 0 60 stats 2>&1 | awk '/RMS lev dB/ { print $4 }')
+        row '%-22s check: mixdown - ffmpeg over 0-60 s: %s dBFS RMS (mix %s dBFS)' "" "$diff_db" "$level_db"
+    fi
+    row ''
+fi
+
+if want export; then
+    if [ -n "$HAS_EXPORT" ]; then
+        compare export 1 mp4 "$RUNS" "$RUNS"
+        side_rows "MP4 export (AAC $AUDIO_BITRATE)" mixdown "$OUT/export-1-mixdown.log"
+        side_rows '' ffmpeg "$OUT/export-1-ffmpeg.log"
+        ratio_rows export-1 1.6
+        for side in mixdown ffmpeg; do
+            row '%-22s check: %-7s %s' "" "$side" "$(ffprobe -v error -show_entries stream=codec_type,codec_name,bit_rate:format=duration \
+                -of csv=p=0 "$OUT/$side.mp4" | awk -F, 'NF == 3 { printf "%s %s %.0f kb/s, ", $2, $1, $3 / 1000 } NF == 1 { printf "%.3f s", $1 }')"
+        done
+    else
+        row '%-22s %-8s not available yet (no export command)' "MP4 export (AAC $AUDIO_BITRATE)" mixdown
+        row '%-22s target: ffmpeg/mixdown wall >= 1.6: not measured' ""
+    fi
+    row ''
+fi
+
+if want 1h; then
+    compare mix 18 wav "$RUNS_1H" "$FFMPEG_1H_RUNS"
+    rm -f "$OUT/mixdown.wav" "$OUT/ffmpeg.wav"   # 1 GiB each
+    side_rows '1-hour variant (s24)' mixdown "$OUT/mix-18-mixdown.log"
+    if [ "$FFMPEG_1H_RUNS" -gt 0 ]; then
+        side_rows '' ffmpeg "$OUT/mix-18-ffmpeg.log"
+        row '%-22s (1-hour medians: mixdown of %s runs, ffmpeg of %s)' "" "$RUNS_1H" "$FFMPEG_1H_RUNS"
+    fi
+    if [ -s "$OUT/mix-1-mixdown.log" ]; then
+        flat=$(ratio "$(med "$OUT/mix-18-mixdown.log" rss)" "$(med "$OUT/mix-1-mixdown.log" rss)")
+        row '%-22s target: mixdown RSS 1 h / 200 s = %s <= 1.10: %s' "" "$flat" "$(verdict "$flat" '<=' 1.10)"
+    fi
+    row ''
+fi
+
+if want range; then
+    [ -s "$OUT/mix-18-mixdown.log" ] || die "the range mode needs the 1h mode (BENCH_MODES must include 1h)"
+    log=$OUT/range-mixdown.log; : > "$log"
+    mixdown_args mix 18 "$OUT/range.wav" --range 3590-3600
+    note "range 3590-3600 of the 1-hour timeline: warm-up"
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "range 3590-3600 of the 1-hour timeline: run $i/$RUNS"
+        timed "$log" "$MIXDOWN" "${MIX_ARGS[@]}"
+    done
+    side_rows '--range 3590-3600 (1 h)' mixdown "$log"
+    share=$(awk -v r="$(med "$log" wall)" -v f="$(med "$OUT/mix-18-mixdown.log" wall)" 'BEGIN { printf "%.1f", 100 * r / f }')
+    row '%-22s target: range / full 1-hour render = %s%% <= 2%%: %s' "" "$share" "$(verdict "$share" '<=' 2)"
+    row ''
+fi
+
+if want kernel; then
+    if [ -z "${KERNEL_BENCH:-}" ]; then
+        note "building mixdown-kernel-bench"
+        scratch=()
+        [ -n "${BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$BENCH_SCRATCH")
+        swift build -c release "${scratch[@]}" --product mixdown-kernel-bench >/dev/null ||
+            die "swift build --product mixdown-kernel-bench failed"
+        KERNEL_BENCH=$(swift build -c release "${scratch[@]}" --show-bin-path)/mixdown-kernel-bench
+    fi
+    note "kernel bandwidth"
+    while IFS= read -r line; do row '%s' "$line"; done < <("$KERNEL_BENCH" | grep -v '^kernel-bench-verdict')
+    row ''
+fi
+
+row 'machine: %s, %s cores, %s RAM; load average before: %s, after: %s' \
+    "$(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2; exit }')" "$(nproc)" \
+    "$(free -h | awk '/^Mem:/ { print $2 }')" "$LOAD_BEFORE" "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+printf '%s\n' "${table[@]}" | tee "$RESULTS"
