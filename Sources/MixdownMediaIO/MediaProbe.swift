@@ -2,15 +2,28 @@ import CFFmpeg
 
 /// Reads what a media file holds: container, streams, timing, keyframes.
 ///
-/// Probing reads every packet (not a single frame decoded) to count keyframes and
-/// measure their spacing, so it takes time proportional to the file's packet count.
+/// A full probe reads every packet (none is decoded) to count keyframes, measure
+/// their spacing and count audio samples exactly, so it takes time proportional to
+/// the file. A quick probe reads the headers and the first packets only.
 public enum MediaProbe {
+    /// How much of the file to read.
+    public enum Depth: Sendable {
+        /// Every packet: keyframes, packet counts, exact sample counts everywhere.
+        case full
+        /// Headers and first packets: exact sample counts only where the container
+        /// states them; truncation judged from the index against the file size.
+        case quick
+    }
+
     /// Probes the file at `path`.
-    public static func probe(path: String) throws(MediaIOError) -> MediaInfo {
+    public static func probe(path: String, depth: Depth = .full) throws(MediaIOError) -> MediaInfo {
         let input = try InputFile(path: path)
         let format = input.context.pointee
         var streams = (0..<input.streamCount).map { describe(input.stream($0), index: $0) }
-        try scanPackets(input, into: &streams)
+        switch depth {
+        case .full: try scanPackets(input, into: &streams)
+        case .quick: try readHeaders(input, into: &streams)
+        }
         return MediaInfo(
             path: path,
             container: String(cString: format.iformat.pointee.name),
@@ -134,6 +147,7 @@ public enum MediaProbe {
         let exactIndex = String(cString: input.context.pointee.iformat.pointee.name).hasPrefix("mov")
         for i in streams.indices {
             streams[i].packetCount = scans[i].count
+            streams[i].isTruncated = streams[i].indexedPacketCount.map { scans[i].count < $0 } ?? false
             guard streams[i].kind == .audio, let rate = streams[i].sampleRate else { continue }
             let tb = streams[i].timeBase
             let stream = input.stream(i).pointee
@@ -143,6 +157,7 @@ public enum MediaProbe {
             var samples = av_rescale_rnd(ticks, Int64(tb.numerator) * Int64(rate), Int64(tb.denominator), AV_ROUND_NEAR_INF)
             if !exactIndex { samples -= Int64((streams[i].encoderDelay ?? 0) + scans[i].endPadding) }
             streams[i].sampleCount = max(0, samples)
+            streams[i].estimatedSampleCount = streams[i].sampleCount
         }
         for i in streams.indices where streams[i].kind == .video {
             let scan = scans[i]
@@ -152,6 +167,47 @@ public enum MediaProbe {
             streams[i].keyframeCount = scan.keyframes.count
             streams[i].longestKeyframeInterval = Double(longest) * Double(tb.numerator) / Double(tb.denominator)
             streams[i].hasFrameReordering = scan.reorders
+        }
+    }
+
+    /// Containers whose headers state the exact length of their audio.
+    private static let exactLengthFormats: Set<String> = ["mov,mp4,m4a,3gp,3g2,mj2", "wav", "w64", "aiff", "flac"]
+
+    /// The quick probe: encoder delay from the first audio packet, sample counts
+    /// where the header is exact, truncation from the last index entry.
+    private static func readHeaders(_ input: InputFile, into streams: inout [StreamInfo]) throws(MediaIOError) {
+        let format = String(cString: input.context.pointee.iformat.pointee.name)
+        let fileSize = input.context.pointee.pb.map { avio_size($0) } ?? -1
+        for i in streams.indices {
+            let stream = input.stream(i)
+            let entries = avformat_index_get_entries_count(stream)
+            if fileSize > 0, entries > 0, let last = avformat_index_get_entry(stream, entries - 1) {
+                streams[i].isTruncated = last.pointee.pos + Int64(last.pointee.size) > fileSize
+            }
+        }
+        var pending = Set(streams.indices.filter { streams[$0].kind == .audio })
+        let packet = Packet()
+        var budget = 64
+        while !pending.isEmpty, budget > 0, try input.read(into: packet.pointer) {
+            defer { av_packet_unref(packet.pointer) }
+            budget -= 1
+            let i = Int(packet.pointer.pointee.stream_index)
+            guard pending.remove(i) != nil else { continue }
+            streams[i].encoderDelay = skipSamples(packet.pointer).start
+        }
+        for i in streams.indices where streams[i].kind == .audio {
+            guard let rate = streams[i].sampleRate else { continue }
+            let stream = input.stream(i).pointee
+            let tb = streams[i].timeBase
+            let start = stream.start_time == MX_NOPTS_VALUE ? 0 : stream.start_time
+            let end = stream.duration == MX_NOPTS_VALUE ? nil : stream.duration
+            guard let end else { continue }
+            // MP3 reports its duration from the start of the encoder delay and its start
+            // time after it; elsewhere start is 0 and the duration is the real one.
+            let ticks = format.hasPrefix("mov") ? end : end - start
+            let samples = av_rescale_rnd(ticks, Int64(tb.numerator) * Int64(rate), Int64(tb.denominator), AV_ROUND_NEAR_INF)
+            streams[i].estimatedSampleCount = max(0, samples)
+            if exactLengthFormats.contains(format) { streams[i].sampleCount = max(0, samples) }
         }
     }
 }

@@ -24,9 +24,14 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     /// Priming samples the decoder must drop (AAC encoder delay, MP3 encoder delay),
     /// read from the container's skip-samples signalling; 0 when none.
     public var encoderDelay: Int?
-    /// Samples a decoder delivers once priming and padding are removed: exact for
-    /// MP4/MOV (edit list) and for containers whose packets carry their durations.
+    /// Samples a decoder delivers once priming and padding are removed, when known
+    /// exactly: from the edit list (MP4/MOV), the header (WAV, AIFF, FLAC), or, after a
+    /// full probe, from the packets themselves. Nil after a quick probe of a container
+    /// that only estimates its duration (MP3, ADTS, Ogg): see `estimatedSampleCount`.
     public var sampleCount: Int64?
+    /// The container's own idea of the sample count (duration minus start), which can
+    /// be off by a frame of padding where it is not exact.
+    public var estimatedSampleCount: Int64?
 
     // Video
     public var width: Int?
@@ -43,13 +48,11 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var longestKeyframeInterval: Double?
     /// Whether the stream reorders frames (B-frames): any packet with dts < pts.
     public var hasFrameReordering: Bool?
-    /// Packets actually read from the file.
+    /// Packets actually read from the file (0 when the probe did not read packets).
     public var packetCount: Int
     /// Packets the container's index promises (`nb_frames`), when it says.
     public var indexedPacketCount: Int?
-
-    /// Whether the file ends before its index says it should (a cut-off download).
-    public var isTruncated: Bool {
-        indexedPacketCount.map { packetCount < $0 } ?? false
-    }
+    /// Whether the file ends before its index says it should (a cut-off download):
+    /// fewer packets readable than indexed, or (quick probe) indexed data past the end of the file.
+    public var isTruncated = false
 }

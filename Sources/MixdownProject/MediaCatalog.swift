@@ -2,14 +2,15 @@ import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 
-/// The media a project refers to, each file probed once.
+/// The media a project refers to, each file probed once, quickly (headers only),
+/// and read in full only when an item needs its exact length.
 struct MediaCatalog {
     private var probed: [String: MediaInfo] = [:]
 
-    mutating func info(_ path: String) throws(ProjectError) -> MediaInfo {
-        if let known = probed[path] { return known }
+    mutating func info(_ path: String, depth: MediaProbe.Depth = .quick) throws(ProjectError) -> MediaInfo {
+        if let known = probed[path], depth == .quick || Self.isExact(known) { return known }
         let info: MediaInfo
-        do { info = try MediaProbe.probe(path: path) } catch { throw .media(error) }
+        do { info = try MediaProbe.probe(path: path, depth: depth) } catch { throw .media(error) }
         if info.isTruncated {
             throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
         }
@@ -21,11 +22,18 @@ struct MediaCatalog {
         try info(path).firstStream(.audio) != nil
     }
 
-    /// The asset for an audio item: its audio stream's exact sample count.
-    mutating func audioAsset(_ path: String) throws(ProjectError) -> Asset {
-        let info = try info(path)
+    /// The asset for an audio item. With `exact`, its length is the exact sample
+    /// count even for containers that only estimate it (MP3: read in full); without,
+    /// an estimate within a frame of padding may stand in.
+    mutating func audioAsset(_ path: String, exact: Bool = true) throws(ProjectError) -> Asset {
+        var info = try info(path)
+        if exact, !Self.isExact(info) { info = try self.info(path, depth: .full) }
         guard let asset = Self.audioAsset(info) else { throw .media(.noStream(path: path, kind: "audio")) }
         return asset
+    }
+
+    private static func isExact(_ info: MediaInfo) -> Bool {
+        info.firstStream(.audio).map { $0.sampleCount != nil } ?? true
     }
 
     /// The audio asset of a file already probed, or nil.
@@ -36,7 +44,7 @@ struct MediaCatalog {
     private static func audioAsset(_ info: MediaInfo) -> Asset? {
         guard let audio = info.firstStream(.audio) else { return nil }
         let duration: MediaTime?
-        if let samples = audio.sampleCount, let rate = audio.sampleRate {
+        if let samples = audio.sampleCount ?? audio.estimatedSampleCount, let rate = audio.sampleRate {
             duration = try? MediaTime(sampleIndex: samples, sampleRate: Int32(rate))
         } else {
             duration = try? time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase)

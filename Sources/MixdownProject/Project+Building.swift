@@ -80,7 +80,8 @@ struct PlanBuilder {
         warnings += stitch.snaps.map(\.description)
         var clips: [ClipPlacement] = []
         for (clip, segment) in zip(project.clips, stitch.segments) {
-            let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
+            // The clip's audio is cut or padded to its video, so an estimated length will do.
+            let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path, exact: false) : nil
             clips.append(ClipPlacement(clip: clip, source: segment.sourceRange,
                                        timelineStart: try onSampleGrid(segment.timelineRange.start), audio: audio))
         }
@@ -126,7 +127,13 @@ struct PlanBuilder {
         let track = composition.addTrack(mediaType: .audio, role: .music)
         for (i, item) in project.music.enumerated() {
             let field = "music[\(i)]"
-            let asset = try media.audioAsset(item.path)
+            var asset = try media.audioAsset(item.path, exact: false)
+            // The exact length matters when the bed loops or ends inside the timeline.
+            let naturalEnd = try sum(item.start, try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero))
+            let margin = try sum(end, .milliseconds(100))
+            if item.loop || naturalEnd < margin {
+                asset = try media.audioAsset(item.path)
+            }
             let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
             guard !source.isEmpty else { continue }
             let start = try onSampleGrid(item.start)
