@@ -22,6 +22,13 @@ struct MediaCatalog {
         try info(path).firstStream(.audio) != nil
     }
 
+    /// The video stream's duration, exact in its own time base.
+    mutating func videoDuration(_ path: String) throws(ProjectError) -> MediaTime {
+        let info = try info(path)
+        guard let video = info.firstStream(.video) else { throw .media(.noStream(path: path, kind: "video")) }
+        do { return try Self.time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase) } catch { throw .time(error) }
+    }
+
     /// The asset for an audio item. With `exact`, its length is the exact sample
     /// count even for containers that only estimate it (MP3: read in full); without,
     /// an estimate within a frame of padding may stand in.

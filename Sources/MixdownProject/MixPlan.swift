@@ -17,9 +17,15 @@ public struct MixPlan: Sendable {
     public var warnings: [String]
 }
 
-/// What a plan is for: a preview renders the clips' audio even when their video
-/// could not be stream-copied into one track; an export refuses that.
+/// What a plan is for, which decides how much of the clips' video it reads.
 public enum PlanPurpose: Sendable {
+    /// Audio only: whole clips are placed from their headers without scanning their
+    /// video (trimmed clips are still planned as the export cuts them), and clips that
+    /// could not share one video track are still mixed.
     case preview
+    /// The video track as the export would cut it (`MixPlan.video`), without refusing
+    /// clips that could not share one track: for `inspect` and `plot`.
+    case layout
+    /// As `layout`, and clips must be compatible for stream copy.
     case export
 }

@@ -31,6 +31,8 @@ struct PlanBuilder {
     var media = MediaCatalog()
 
     var video: VideoStitchPlan?
+    /// The end of the stitched video, once the clips are placed.
+    var videoEnd: MediaTime?
 
     init(project: Project, purpose: PlanPurpose) {
         self.project = project
@@ -39,7 +41,6 @@ struct PlanBuilder {
 
     mutating func build() throws(ProjectError) -> MixPlan {
         let clipTracks = try placeClips()
-        let videoEnd = video?.duration
         let voiceTrack = try placeVoiceovers()
         let duration = try timelineDuration(videoEnd: videoEnd)
         let musicTrack = try placeMusic(until: duration)
@@ -70,20 +71,12 @@ struct PlanBuilder {
     /// tracks (AVFoundation's A/B layout) so a cut can crossfade: see `cutFades`.
     mutating func placeClips() throws(ProjectError) -> [Int] {
         guard !project.clips.isEmpty else { return [] }
-        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
-        let stitch: VideoStitchPlan
-        do {
-            stitch = try VideoStitchPlan(clips: requests, snapToKeyframes: project.snapToKeyframes,
-                                         checkCompatibility: purpose == .export)
-        } catch { throw .media(error) }
-        video = stitch
-        warnings += stitch.snaps.map(\.description)
         var clips: [ClipPlacement] = []
-        for (clip, segment) in zip(project.clips, stitch.segments) {
+        for (clip, segment) in zip(project.clips, try videoSegments()) {
             // The clip's audio is cut or padded to its video, so an estimated length will do.
             let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path, exact: false) : nil
-            clips.append(ClipPlacement(clip: clip, source: segment.sourceRange,
-                                       timelineStart: try onSampleGrid(segment.timelineRange.start), audio: audio))
+            clips.append(ClipPlacement(clip: clip, source: segment.source,
+                                       timelineStart: try onSampleGrid(segment.timelineStart), audio: audio))
         }
         let tracks = [composition.addTrack(mediaType: .audio, role: .clipAudio),
                       composition.addTrack(mediaType: .audio, role: .clipAudio)]
@@ -101,6 +94,34 @@ struct PlanBuilder {
                 range: plan.timeline, volume: project.clipVolume * clip.clip.volume, fade: plan.fade))
         }
         return tracks
+    }
+
+    /// Where each clip's video plays: from the stitch plan (packet timestamps, keyframe
+    /// rules), or, for a preview of whole clips, from each video stream's duration in
+    /// its header, which needs no scan of the video.
+    mutating func videoSegments() throws(ProjectError) -> [(source: MediaTimeRange, timelineStart: MediaTime)] {
+        if purpose == .preview, project.clips.allSatisfy({ $0.inPoint == nil && $0.outPoint == nil }) {
+            var cursor = MediaTime.zero
+            var segments: [(source: MediaTimeRange, timelineStart: MediaTime)] = []
+            for clip in project.clips {
+                let source = try range(from: .zero, to: try media.videoDuration(clip.path),
+                                       within: try media.videoDuration(clip.path), field: clip.path)
+                segments.append((source, cursor))
+                cursor = try sum(cursor, source.duration)
+            }
+            videoEnd = cursor
+            return segments
+        }
+        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+        let stitch: VideoStitchPlan
+        do {
+            stitch = try VideoStitchPlan(clips: requests, snapToKeyframes: project.snapToKeyframes,
+                                         checkCompatibility: purpose == .export)
+        } catch { throw .media(error) }
+        video = stitch
+        videoEnd = stitch.duration
+        warnings += stitch.snaps.map(\.description)
+        return stitch.segments.map { ($0.sourceRange, $0.timelineRange.start) }
     }
 
     // MARK: Voice-over and music

@@ -3,6 +3,7 @@ import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTime
+import Foundation
 
 
 /// Renders a composition's audio tracks, each scaled by its gain envelope, to one
@@ -61,9 +62,8 @@ public final class AudioRenderer {
             let count = Int(min(Int64(blockSize), range.upperBound - first))
             DSP.fill(left, value: 0, count: count)
             DSP.fill(right, value: 0, count: count)
-            for track in tracks {
-                try track.mix(first..<(first + Int64(count)), sampleRate: sampleRate, left: left, right: right)
-            }
+            try prepare(first..<(first + Int64(count)))
+            for track in tracks { track.accumulate(left: left, right: right) }
             peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
             try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
             first += Int64(count)
@@ -71,5 +71,38 @@ public final class AudioRenderer {
         }
         tracks.forEach { $0.close() }
         return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: (ContinuousClock.now - started).seconds)
+    }
+
+    /// Decodes every track's share of `block`, the tracks on as many cores as there are.
+    private func prepare(_ block: Range<Int64>) throws(MediaIOError) {
+        guard tracks.count > 1, Self.cores > 1 else {
+            for track in tracks { try track.prepare(block, sampleRate: sampleRate) }
+            return
+        }
+        let work = TrackWork(tracks: tracks)
+        defer { work.failures.deallocate() }
+        let rate = sampleRate
+        DispatchQueue.concurrentPerform(iterations: tracks.count) { i in
+            do throws(MediaIOError) { try work.tracks[i].prepare(block, sampleRate: rate) } catch { work.failures[i] = error }
+        }
+        if let failure = work.failures.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+}
+
+/// The tracks of one block and a slot per track for its error, shared with the
+/// worker threads of `concurrentPerform`.
+///
+/// Unchecked because iteration i touches only track i (its own decoders and
+/// buffers) and slot i, and the caller waits for every iteration before reading.
+private struct TrackWork: @unchecked Sendable {
+    let tracks: [TrackRenderer]
+    let failures: UnsafeMutableBufferPointer<MediaIOError?>
+
+    init(tracks: [TrackRenderer]) {
+        self.tracks = tracks
+        failures = .allocate(capacity: tracks.count)
+        failures.initialize(repeating: nil)
     }
 }

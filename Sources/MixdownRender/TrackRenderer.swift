@@ -25,9 +25,15 @@ final class TrackRenderer {
         gains.deallocate()
     }
 
-    /// Adds this track's contribution to timeline samples `block` into the bus.
-    func mix(_ block: Range<Int64>, sampleRate: Int32, left busLeft: UnsafeMutablePointer<Float>,
-             right busRight: UnsafeMutablePointer<Float>) throws(MediaIOError) {
+    /// The part of the last prepared block this track sounds in, and its gain when constant.
+    private var pending: (offset: Int, count: Int, gain: Float?)?
+
+    /// Decodes this track's segments for timeline samples `block` and computes their gains.
+    ///
+    /// Touches only this track's own buffers, so tracks can prepare on several threads
+    /// at once; `accumulate` then adds the result to the bus.
+    func prepare(_ block: Range<Int64>, sampleRate: Int32) throws(MediaIOError) {
+        pending = nil
         let active = readers.filter { $0.span.overlaps(block) }
         guard !active.isEmpty else { return }
         // Only the samples a segment covers are touched; the rest of the block stays silent.
@@ -42,14 +48,21 @@ final class TrackRenderer {
         }
         let n = high - low
         let first = block.lowerBound + Int64(low)
-        if let gain = envelope.isConstant(firstSample: first, count: n, sampleRate: sampleRate) {
+        let gain = envelope.isConstant(firstSample: first, count: n, sampleRate: sampleRate)
+        if gain == nil { envelope.fill(gains + low, firstSample: first, count: n, sampleRate: sampleRate) }
+        pending = (low, n, gain)
+    }
+
+    /// Adds the prepared block, scaled by its gains, into the bus.
+    func accumulate(left busLeft: UnsafeMutablePointer<Float>, right busRight: UnsafeMutablePointer<Float>) {
+        guard let (low, n, gain) = pending else { return }
+        if let gain {
             guard gain != 0 else { return }
             DSP.multiplyAccumulate(into: busLeft + low, left + low, gain: gain, count: n)
             DSP.multiplyAccumulate(into: busRight + low, right + low, gain: gain, count: n)
         } else {
-            envelope.fill(gains, firstSample: first, count: n, sampleRate: sampleRate)
-            DSP.multiplyAccumulate(into: busLeft + low, left + low, gains: gains, count: n)
-            DSP.multiplyAccumulate(into: busRight + low, right + low, gains: gains, count: n)
+            DSP.multiplyAccumulate(into: busLeft + low, left + low, gains: gains + low, count: n)
+            DSP.multiplyAccumulate(into: busRight + low, right + low, gains: gains + low, count: n)
         }
     }
 

@@ -22,7 +22,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .layout) }
         let report = TimelineReport(plan: plan)
         if json {
             let encoder = JSONEncoder()

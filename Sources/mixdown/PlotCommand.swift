@@ -49,7 +49,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
+        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .layout) }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         let plot = try runReportingErrors { () throws(MediaIOError) in try TimelinePlot(plan: plan, width: width) }

@@ -24,6 +24,8 @@ struct TimelineReport: Encodable {
 
     var duration: Double
     var sampleRate: Int32
+    /// The video track as the export writes it (stream copy), segment by segment.
+    var video: [Segment]
     var tracks: [Track]
     /// Times where one clip's picture and sound give way to the next.
     var cuts: [Double]
@@ -33,6 +35,10 @@ struct TimelineReport: Encodable {
         duration = plan.duration.seconds
         sampleRate = plan.sampleRate
         warnings = plan.warnings
+        video = plan.video?.segments.map {
+            Segment(path: $0.path, sourceStart: $0.sourceRange.start.seconds, sourceEnd: $0.sourceRange.end.seconds,
+                    timelineStart: $0.timelineRange.start.seconds, timelineEnd: $0.timelineRange.end.seconds)
+        } ?? []
         tracks = plan.composition.tracks.map { track in
             let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
             return Track(
@@ -43,9 +49,7 @@ struct TimelineReport: Encodable {
                 },
                 duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
         }
-        let clipTracks = plan.composition.tracks(role: .video).isEmpty ? plan.composition.tracks(role: .clipAudio) : plan.composition.tracks(role: .video)
-        let starts = Set(clipTracks.flatMap { $0.segments.map(\.timelineRange.start.seconds) })
-        cuts = starts.filter { $0 > 0 }.sorted()
+        cuts = video.map(\.timelineStart).filter { $0 > 0 }
     }
 
     /// Where the duck layer is below 1, merged into regions.
@@ -60,15 +64,22 @@ struct TimelineReport: Encodable {
         return regions
     }
 
+    private static func line(_ s: Segment) -> String {
+        String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
+               (s.path as NSString).lastPathComponent, s.sourceStart, s.sourceEnd)
+    }
+
     var text: String {
         var lines = [String(format: "timeline %.3f s at %d Hz", duration, sampleRate)]
+        if !video.isEmpty {
+            lines.append("")
+            lines.append("video (stream copy)")
+            lines += video.map(Self.line)
+        }
         for track in tracks {
             lines.append("")
             lines.append("track \(track.id) \(track.role)" + (track.layers.isEmpty ? "" : ": gain = " + track.layers.joined(separator: " × ")))
-            for s in track.segments {
-                lines.append(String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
-                                    (s.path as NSString).lastPathComponent, s.sourceStart, s.sourceEnd))
-            }
+            lines += track.segments.map(Self.line)
             for r in track.duckRegions {
                 lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
             }

@@ -39,7 +39,7 @@ func demoProject() -> Project {
 
 /// `project` planned, plotted and parsed.
 func plotted(_ project: Project, width: Int = 1400) throws -> (svg: String, root: SVGElement) {
-    let plan = try project.plan()
+    let plan = try project.plan(for: .layout)
     let svg = try TimelinePlot(plan: plan, width: width).svg
     return (svg, try parseSVG(svg))
 }

@@ -51,7 +51,7 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
         var project = Project()
         project.clips = [Project.Clip(path: fixture("clip-c.mp4"))]
         project.voiceovers = [Project.Voiceover(path: fixture("vo-pauses.wav"), start: t("1"))]
-        let plan = try project.plan()
+        let plan = try project.plan(for: .layout)
         XCTAssertFalse(plan.warnings.isEmpty)
         let root = try parseSVG(try TimelinePlot(plan: plan).svg)
         let x = try root.timeToX()
@@ -71,7 +71,7 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
         var project = Project()
         project.clips = [Project.Clip(path: fixture("clip-c.mp4"))]
         project.voiceovers = [Project.Voiceover(path: fixture("vo-pauses.wav"), start: t("1"))]
-        let plan = try project.plan()
+        let plan = try project.plan(for: .layout)
         let wide = try TimelinePlot(plan: plan, width: 1400), narrow = try TimelinePlot(plan: plan, width: 600)
         let wideRoot = try parseSVG(wide.svg), narrowRoot = try parseSVG(narrow.svg)
         XCTAssertEqual(wideRoot.all("text", class: "warning-continued").count, 0)
@@ -87,7 +87,7 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
         var project = Project()
         project.music = [Project.Music(path: fixture("music.mp3"))]
         project.output.duration = t("2")
-        let plan = try project.plan()
+        let plan = try project.plan(for: .layout)
         XCTAssertEqual(try TimelinePlot(plan: plan, width: 10).width, 600)
         XCTAssertEqual(try parseSVG(try TimelinePlot(plan: plan, width: 10).svg)["width"], "600")
         XCTAssertEqual(try TimelinePlot(plan: plan, width: 900).width, 900)
