@@ -35,7 +35,7 @@ let package = Package(
             name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"],
             swiftSettings: [.unsafeFlags(["-O"])]),
         // Everything that touches FFmpeg or libsndfile.
-        .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime"]),
+        .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime", "MixdownDSP"]),
         // Streaming renderer: decode, gain, sum, write.
         .target(name: "MixdownRender", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownDSP", "MixdownProject",

@@ -1,4 +1,5 @@
 import CSndFile
+import MixdownDSP
 
 /// Writes stereo float audio to a WAV file through libsndfile.
 ///
@@ -84,20 +85,17 @@ public final class WAVWriter {
             let bits = format == .s16 ? 16 : 24
             let scale = Float(1 << (bits - 1))
             let shift = Int32(32 - bits)
-            let dithered = format == .s16
-            for i in 0..<2 * count {
-                let value = i & 1 == 0 ? left[i >> 1] : right[i >> 1]
-                peak = max(peak, abs(value))
-                var code = (value * scale + (dithered ? dither.next() : 0)).rounded()
-                if code.isNaN { code = 0 }
-                if code > scale - 1 {
-                    code = scale - 1
-                    clipped += 1
-                } else if code < -scale {
-                    code = -scale
-                    clipped += 1
+            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
+            if format == .s16 {
+                // TPDF dither is added before rounding, sample by sample from one generator.
+                let ditheredLeft = interleaved, ditheredRight = interleaved + capacity
+                for i in 0..<count {
+                    ditheredLeft[i] = left[i] + dither.next() / scale
+                    ditheredRight[i] = right[i] + dither.next() / scale
                 }
-                quantised[i] = Int32(code) << shift
+                clipped = DSP.quantise(left: ditheredLeft, right: ditheredRight, into: quantised, count: count, scale: scale, shift: shift)
+            } else {
+                clipped = DSP.quantise(left: left, right: right, into: quantised, count: count, scale: scale, shift: shift)
             }
             written = sf_writef_int(handle, quantised, sf_count_t(count))
         }
