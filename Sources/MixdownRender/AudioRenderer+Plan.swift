@@ -4,7 +4,7 @@ import MixdownTime
 
 extension AudioRenderer {
     /// A renderer for a resolved project.
-    public convenience init(plan: MixPlan, blockSize: Int = 4096) throws(MediaIOError) {
+    public convenience init(plan: MixPlan, blockSize: Int = 16_384) throws(MediaIOError) {
         do {
             try self.init(composition: plan.composition, envelopes: plan.envelopes, duration: plan.duration,
                           sampleRate: plan.sampleRate, blockSize: blockSize)

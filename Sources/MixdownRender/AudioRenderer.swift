@@ -27,7 +27,7 @@ public final class AudioRenderer {
     ///
     /// `envelopes` maps track ids to the gain the renderer applies; a track without one plays at unity.
     public init(composition: Composition, envelopes: [Int: GainEnvelope], duration: MediaTime,
-                sampleRate: Int32 = 48_000, blockSize: Int = 4096) throws(MediaTimeError) {
+                sampleRate: Int32 = 48_000, blockSize: Int = 16_384) throws(MediaTimeError) {
         self.sampleRate = sampleRate
         self.blockSize = blockSize
         frameCount = try duration.sampleIndex(sampleRate: sampleRate)
