@@ -3,7 +3,6 @@ import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTime
-import Foundation
 
 
 /// Renders a composition's audio tracks, each scaled by its gain envelope, to one
@@ -36,7 +35,7 @@ public final class AudioRenderer {
             let readers = try track.segments.map { segment throws(MediaTimeError) in
                 try SegmentReader(segment: segment, sampleRate: sampleRate)
             }
-            tracks.append(TrackRenderer(envelope: envelopes[track.id] ?? GainEnvelope(layers: []), readers: readers, blockSize: blockSize))
+            tracks.append(TrackRenderer(envelope: envelopes[track.id] ?? GainEnvelope(layers: []), readers: readers))
         }
         self.tracks = tracks
     }
@@ -55,6 +54,12 @@ public final class AudioRenderer {
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         defer { left.deallocate(); right.deallocate() }
+        let prefetchers = tracks.map { TrackPrefetcher(track: $0, range: range, blockSize: blockSize, sampleRate: sampleRate) }
+        prefetchers.forEach { $0.start() }
+        defer {
+            prefetchers.forEach { $0.stop() }
+            tracks.forEach { $0.close() }
+        }
         var peak: Float = 0
         var first = range.lowerBound
         while first < range.upperBound {
@@ -62,47 +67,15 @@ public final class AudioRenderer {
             let count = Int(min(Int64(blockSize), range.upperBound - first))
             DSP.fill(left, value: 0, count: count)
             DSP.fill(right, value: 0, count: count)
-            try prepare(first..<(first + Int64(count)))
-            for track in tracks { track.accumulate(left: left, right: right) }
+            for prefetcher in prefetchers {
+                try prefetcher.next().accumulate(left: left, right: right)
+                prefetcher.release()
+            }
             peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
             try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
             first += Int64(count)
             progress(first - range.lowerBound)
         }
-        tracks.forEach { $0.close() }
         return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: (ContinuousClock.now - started).seconds)
-    }
-
-    /// Decodes every track's share of `block`, the tracks on as many cores as there are.
-    private func prepare(_ block: Range<Int64>) throws(MediaIOError) {
-        guard tracks.count > 1, Self.cores > 1 else {
-            for track in tracks { try track.prepare(block, sampleRate: sampleRate) }
-            return
-        }
-        let work = TrackWork(tracks: tracks)
-        defer { work.failures.deallocate() }
-        let rate = sampleRate
-        DispatchQueue.concurrentPerform(iterations: tracks.count) { i in
-            do throws(MediaIOError) { try work.tracks[i].prepare(block, sampleRate: rate) } catch { work.failures[i] = error }
-        }
-        if let failure = work.failures.lazy.compactMap({ $0 }).first { throw failure }
-    }
-
-    private static let cores = ProcessInfo.processInfo.activeProcessorCount
-}
-
-/// The tracks of one block and a slot per track for its error, shared with the
-/// worker threads of `concurrentPerform`.
-///
-/// Unchecked because iteration i touches only track i (its own decoders and
-/// buffers) and slot i, and the caller waits for every iteration before reading.
-private struct TrackWork: @unchecked Sendable {
-    let tracks: [TrackRenderer]
-    let failures: UnsafeMutableBufferPointer<MediaIOError?>
-
-    init(tracks: [TrackRenderer]) {
-        self.tracks = tracks
-        failures = .allocate(capacity: tracks.count)
-        failures.initialize(repeating: nil)
     }
 }

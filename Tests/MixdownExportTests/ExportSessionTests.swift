@@ -123,7 +123,8 @@ final class ExportSessionTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
         let folder = (path as NSString).deletingLastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("cancel.m4a.mixdown") }
+        let name = (path as NSString).lastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
         XCTAssertEqual(leftovers, [])
     }
 }
