@@ -100,28 +100,34 @@ struct PlanBuilder {
     /// rules), or, for a preview of whole clips, from each video stream's duration in
     /// its header, which needs no scan of the video.
     mutating func videoSegments() throws(ProjectError) -> [(source: MediaTimeRange, timelineStart: MediaTime)] {
+        var segments: [(source: MediaTimeRange, timelineStart: MediaTime)] = []
         if purpose == .preview, project.clips.allSatisfy({ $0.inPoint == nil && $0.outPoint == nil }) {
             var cursor = MediaTime.zero
-            var segments: [(source: MediaTimeRange, timelineStart: MediaTime)] = []
             for clip in project.clips {
-                let source = try range(from: .zero, to: try media.videoDuration(clip.path),
-                                       within: try media.videoDuration(clip.path), field: clip.path)
-                segments.append((source, cursor))
-                cursor = try sum(cursor, source.duration)
+                let length = try media.videoDuration(clip.path)
+                segments.append((try range(from: .zero, to: length, within: length, field: clip.path), cursor))
+                cursor = try sum(cursor, length)
             }
-            videoEnd = cursor
-            return segments
+        } else {
+            let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+            let stitch: VideoStitchPlan
+            do {
+                stitch = try VideoStitchPlan(clips: requests, snapToKeyframes: project.snapToKeyframes,
+                                             checkCompatibility: purpose == .export)
+            } catch { throw .media(error) }
+            video = stitch
+            warnings += stitch.snaps.map(\.description)
+            segments = stitch.segments.map { ($0.sourceRange, $0.timelineRange.start) }
         }
-        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
-        let stitch: VideoStitchPlan
-        do {
-            stitch = try VideoStitchPlan(clips: requests, snapToKeyframes: project.snapToKeyframes,
-                                         checkCompatibility: purpose == .export)
-        } catch { throw .media(error) }
-        video = stitch
-        videoEnd = stitch.duration
-        warnings += stitch.snaps.map(\.description)
-        return stitch.segments.map { ($0.sourceRange, $0.timelineRange.start) }
+        // The composition's video track, as AVMutableCompositionTrack.insertTimeRange builds it.
+        let track = composition.addTrack(mediaType: .video, role: .video)
+        for (clip, segment) in zip(project.clips, segments) {
+            let length = max(try media.videoDuration(clip.path), segment.source.end)
+            let asset = Asset(path: clip.path, duration: length, hasAudio: try media.hasAudio(clip.path), hasVideo: true)
+            try insert(segment.source, of: asset, at: segment.timelineStart, track: track)
+        }
+        videoEnd = composition[trackID: track].end
+        return segments
     }
 
     // MARK: Voice-over and music

@@ -11,6 +11,14 @@ struct TimelineReport: Encodable {
         var sourceEnd: Double
         var timelineStart: Double
         var timelineEnd: Double
+
+        init(_ segment: CompositionTrackSegment) {
+            path = segment.asset.path
+            sourceStart = segment.sourceRange.start.seconds
+            sourceEnd = segment.sourceRange.end.seconds
+            timelineStart = segment.timelineRange.start.seconds
+            timelineEnd = segment.timelineRange.end.seconds
+        }
     }
 
     struct Track: Encodable {
@@ -35,18 +43,12 @@ struct TimelineReport: Encodable {
         duration = plan.duration.seconds
         sampleRate = plan.sampleRate
         warnings = plan.warnings
-        video = plan.video?.segments.map {
-            Segment(path: $0.path, sourceStart: $0.sourceRange.start.seconds, sourceEnd: $0.sourceRange.end.seconds,
-                    timelineStart: $0.timelineRange.start.seconds, timelineEnd: $0.timelineRange.end.seconds)
-        } ?? []
-        tracks = plan.composition.tracks.map { track in
+        video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init)
+        tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
             let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
             return Track(
                 id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
-                segments: track.segments.map {
-                    Segment(path: $0.asset.path, sourceStart: $0.sourceRange.start.seconds, sourceEnd: $0.sourceRange.end.seconds,
-                            timelineStart: $0.timelineRange.start.seconds, timelineEnd: $0.timelineRange.end.seconds)
-                },
+                segments: track.segments.map(Segment.init),
                 duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
         }
         cuts = video.map(\.timelineStart).filter { $0 > 0 }
@@ -73,7 +75,7 @@ struct TimelineReport: Encodable {
         var lines = [String(format: "timeline %.3f s at %d Hz", duration, sampleRate)]
         if !video.isEmpty {
             lines.append("")
-            lines.append("video (stream copy)")
+            lines.append("video")
             lines += video.map(Self.line)
         }
         for track in tracks {
