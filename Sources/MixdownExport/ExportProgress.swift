@@ -1,6 +1,9 @@
-/// How far an export has got, reported after each block.
+/// How far an export has got, reported after each block (with parallel encoding,
+/// every 50 ms and after each stretch written).
 public struct ExportProgress: Sendable {
-    /// Timeline samples rendered and encoded so far, and in all.
+    /// Timeline samples rendered and encoded so far, and in all. With parallel
+    /// encoding, the samples of the stretches' own ranges rendered so far, summed
+    /// (pre-roll not counted); it only grows.
     public var framesDone: Int64
     public var framesTotal: Int64
     public var sampleRate: Int32

@@ -8,9 +8,49 @@ extension MovieWriter {
     /// is unusable: release it (nothing is left behind).
     public func writeAudio(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
         try checkUsable()
+        guard !acceptsEncodedAudio else {
+            throw .writeFailed(path: path, reason: "this writer takes encoded AAC packets, not samples")
+        }
         failed = true
         try encoder.encode(left: left, right: right, count: count)
         try writeReadyAudio()
+        failed = false
+    }
+
+    /// Writes the next AAC packet of the audio track, with the video packets up to
+    /// the same time (writers made with `init(path:video:encodedAudio:)` only).
+    ///
+    /// Packets come in order: the first at pts -1024 (the priming, which the
+    /// container's edit list hides), each next one at the pts where the one
+    /// before ended (`presentationTime + duration`); only the last may be shorter
+    /// than 1024 samples. A packet out of place throws `writeFailed` and, like
+    /// any error, leaves the writer unusable.
+    public func writeEncodedAudio(_ audio: EncodedAudioPacket) throws(MediaIOError) {
+        try checkUsable()
+        guard acceptsEncodedAudio else {
+            throw .writeFailed(path: path, reason: "this writer encodes samples itself: use writeAudio")
+        }
+        failed = true
+        let expected = nextAudioPts ?? -Int64(encoder.encoderDelay)
+        guard audio.presentationTime == expected, !audioEnded, (1...Int64(encoder.frameSize)).contains(audio.duration),
+              !audio.bytes.isEmpty else {
+            throw .writeFailed(path: path, reason: "AAC packet at \(audio.presentationTime) (\(audio.duration) samples, "
+                + "\(audio.bytes.count) bytes) where " + (audioEnded ? "the audio had ended" : "the packet at \(expected) was due"))
+        }
+        let p = encodedPacket.pointer
+        let status = av_new_packet(p, Int32(audio.bytes.count))
+        guard status >= 0 else { throw .writeFailed(path: path, reason: "AAC packet: \(ffmpegMessage(status))") }
+        audio.bytes.withUnsafeBufferPointer { bytes in
+            p.pointee.data.update(from: bytes.baseAddress!, count: bytes.count)
+        }
+        p.pointee.pts = audio.presentationTime
+        p.pointee.dts = audio.presentationTime
+        p.pointee.duration = audio.duration
+        p.pointee.flags = AV_PKT_FLAG_KEY
+        av_packet_rescale_ts(p, AVRational(num: 1, den: sampleRate), audioTimeBase)
+        try writeInterleaved(audio: p)
+        nextAudioPts = audio.presentationTime + audio.duration
+        audioEnded = audio.duration < Int64(encoder.frameSize)
         failed = false
     }
 
@@ -21,8 +61,10 @@ extension MovieWriter {
     public func finish() throws(MediaIOError) {
         try checkUsable()
         failed = true
-        try encoder.finish()
-        try writeReadyAudio()
+        if !acceptsEncodedAudio {
+            try encoder.finish()
+            try writeReadyAudio()
+        }
         while let video, try video.take(into: packet.pointer) {
             try write(packet.pointer, stream: videoIndex)
         }
@@ -42,15 +84,21 @@ extension MovieWriter {
     private func writeReadyAudio() throws(MediaIOError) {
         while let audio = encoder.takePacket() {
             av_packet_rescale_ts(audio.pointer, encoder.context.pointee.time_base, audioTimeBase)
-            if let video {
-                while let dts = try video.peekDts(),
-                      av_compare_ts(dts, videoTimeBase, audio.pointer.pointee.dts, audioTimeBase) <= 0 {
-                    _ = try video.take(into: packet.pointer)
-                    try write(packet.pointer, stream: videoIndex)
-                }
-            }
-            try write(audio.pointer, stream: audioIndex)
+            try writeInterleaved(audio: audio.pointer)
         }
+    }
+
+    /// Writes the video packets decoded no later than `audio`, then `audio`
+    /// (timestamps in the output stream's time base).
+    private func writeInterleaved(audio: UnsafeMutablePointer<AVPacket>) throws(MediaIOError) {
+        if let video {
+            while let dts = try video.peekDts(),
+                  av_compare_ts(dts, videoTimeBase, audio.pointee.dts, audioTimeBase) <= 0 {
+                _ = try video.take(into: packet.pointer)
+                try write(packet.pointer, stream: videoIndex)
+            }
+        }
+        try write(audio, stream: audioIndex)
     }
 
     private func write(_ packet: UnsafeMutablePointer<AVPacket>, stream: Int32) throws(MediaIOError) {

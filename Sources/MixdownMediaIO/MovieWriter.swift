@@ -15,6 +15,12 @@ import Glibc
 /// Write `plan.duration.sampleIndex(sampleRate:)` samples to make audio and video
 /// end together (within one AAC frame).
 ///
+/// Or, made with `init(path:video:encodedAudio:)`, hand it AAC packets encoded
+/// elsewhere (by `AACEncoder`s with the same `AACSettings`, e.g. stretches encoded
+/// on several threads) with `writeEncodedAudio`, in order, each starting where the
+/// one before ended, the first at -1024 (the priming): the same interleaving, the
+/// same stream parameters and priming edit list as when the writer encodes.
+///
 /// The file appears at `path` only when `finish()` succeeds: until then it is a
 /// hidden temporary file in the same folder, removed if the writer is released
 /// unfinished (an error, a cancellation), leaving any earlier file at `path` as it
@@ -28,8 +34,15 @@ public final class MovieWriter {
     public let sampleRate: Int32
     /// The video track being copied, nil for an audio-only file.
     public let videoPlan: VideoStitchPlan?
-    /// Audio samples accepted so far (per channel).
-    public var audioSamplesWritten: Int64 { encoder.samplesReceived }
+    /// Audio samples accepted so far (per channel); with encoded audio, the samples
+    /// the packets written so far cover, the priming not counted.
+    public var audioSamplesWritten: Int64 {
+        acceptsEncodedAudio ? max(0, nextAudioPts ?? 0) : encoder.samplesReceived
+    }
+    /// Whether the writer takes encoded packets (`writeEncodedAudio`) rather than samples.
+    public let acceptsEncodedAudio: Bool
+    /// The AudioSpecificConfig in the file's audio track (`esds`).
+    public var audioCodecConfiguration: [UInt8] { encoder.codecConfiguration }
     /// Video frames (packets) written so far.
     public var videoFramesWritten: Int { video?.packetsRead ?? 0 }
 
@@ -37,6 +50,8 @@ public final class MovieWriter {
     // (in either order: POSIX keeps an open, unlinked file out of the folder).
     let target: AtomicOutputFile
     let output: OutputFile
+    /// Encodes the samples given to `writeAudio`; with encoded audio, it only
+    /// supplies the stream parameters (the same settings give the same ones).
     let encoder: AACEncoder
     let video: VideoPacketSource?
     let audioIndex: Int32
@@ -45,6 +60,12 @@ public final class MovieWriter {
     let audioTimeBase: AVRational
     let videoTimeBase: AVRational
     let packet = Packet()
+    /// Carries `writeEncodedAudio`'s packets to the muxer.
+    let encodedPacket = Packet()
+    /// With encoded audio: the pts (in samples) the next packet must have.
+    var nextAudioPts: Int64?
+    /// With encoded audio: a packet shorter than a frame came, so it was the last.
+    var audioEnded = false
     var finished = false
     var failed = false
 
@@ -61,8 +82,26 @@ public final class MovieWriter {
     /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
     ///   output that is one of the inputs, or a folder that cannot be written;
     ///   what opening the first clip throws.
-    public init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
-                audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+    public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
+                            audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: plan, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
+                      encoded: false, fastStart: fastStart, inputs: inputs)
+    }
+
+    /// Creates the output and writes its header, for AAC packets encoded elsewhere
+    /// (`writeEncodedAudio`) rather than samples.
+    ///
+    /// The audio track gets the stream parameters (decoder configuration, encoder
+    /// delay) of an `AACEncoder` opened with `settings`: encode the packets with the
+    /// same settings. Parameters and errors otherwise as `init(path:video:...)`.
+    public convenience init(path: String, video plan: VideoStitchPlan?, encodedAudio settings: AACSettings,
+                            fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: plan, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+    }
+
+    private init(path: String, video plan: VideoStitchPlan?, settings: AACSettings, encoded: Bool,
+                 fastStart: Bool, inputs: [String]) throws(MediaIOError) {
+        let sampleRate = settings.sampleRate
         guard let container = MovieContainer(path: path) else {
             throw .cannotCreateOutput(path: path, reason: "unknown extension: use .mp4, .mov or .m4a")
         }
@@ -76,9 +115,10 @@ public final class MovieWriter {
         self.container = container
         self.sampleRate = sampleRate
         videoPlan = plan
+        acceptsEncodedAudio = encoded
         target = try AtomicOutputFile(path: path)
         output = try OutputFile(muxerName: container.muxerName, url: target.temporaryPath, path: path)
-        encoder = try AACEncoder(sampleRate: sampleRate, bitRate: audioBitRate,
+        encoder = try AACEncoder(sampleRate: sampleRate, bitRate: settings.bitRate,
                                  globalHeader: output.needsGlobalHeader, path: path)
 
         var videoStream: UnsafeMutablePointer<AVStream>?
