@@ -3,6 +3,7 @@ import Foundation
 import MixdownExport
 import MixdownMediaIO
 import MixdownProject
+import MixdownTime
 
 /// `mixdown export`: the stitched video (stream copy) with the finished mix in AAC.
 struct ExportCommand: ParsableCommand {
@@ -20,6 +21,7 @@ struct ExportCommand: ParsableCommand {
               mixdown export --video a.mp4 --voiceover vo.wav@3 --progress json -o final.mov
               mixdown export --music bed.mp3 --voiceover vo.wav@3 -o podcast.m4a
               mixdown export project.json --snap-keyframes -o final.mp4
+              mixdown export project.json --range 1:00-1:30 -o excerpt.mp4
             """)
 
     @OptionGroup var timeline: TimelineOptions
@@ -32,6 +34,9 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Put the index at the front of the file, for playback while downloading.")
     var faststart = true
+
+    @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
+    var range: MediaTimeRange?
 
     @Option(help: "Progress on stderr: bar (on a terminal), json (a line a second) or none.")
     var progress: ProgressStyle = .bar
@@ -46,9 +51,17 @@ struct ExportCommand: ParsableCommand {
         var project = try timeline.project()
         if snapKeyframes { project.snapToKeyframes = true }
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
-        let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .export) }
+        var plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .export) }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
+        if let range {
+            let excerpt = try runReportingErrors { () throws(MediaIOError) in try ExportRange(plan: plan, range: range) }
+            excerpt.snaps.forEach { console.warn($0.description) }
+            if excerpt.timelineRange != range {
+                console.warn("exporting \(excerpt.timelineRange.start.seconds)–\(excerpt.timelineRange.end.seconds) s of the timeline")
+            }
+            plan = excerpt.plan
+        }
         let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate, fastStart: faststart)
         Interrupt.install()
         let reporter = ProgressReporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),

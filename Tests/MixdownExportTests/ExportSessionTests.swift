@@ -127,4 +127,32 @@ final class ExportSessionTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
         XCTAssertEqual(leftovers, [])
     }
+
+    func testRangeExportSnapsToAKeyframeAndKeepsSoundWithPicture() throws {
+        let full = try demo().plan(for: .export)
+        let excerpt = try ExportRange(plan: full, range: try MediaTimeRange(parsing: "4.5-11.2"))
+        // clip-a's keyframes are 1 s apart: 4.5 moves back to 4; clip-b's out-point 1.2 to its keyframe at 1.
+        XCTAssertEqual(excerpt.timelineRange, try MediaTimeRange(parsing: "4-11"))
+        XCTAssertEqual(excerpt.snaps.map(\.edge), [.inPoint, .outPoint])
+        let path = temporaryPath("excerpt.mp4")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try ExportSession(plan: excerpt.plan, outputPath: path).export()
+
+        let streams = try probeStreams(path)
+        XCTAssertEqual(streams[0].duration, 7, accuracy: 1e-6)
+        XCTAssertLessThan(abs(streams[0].duration - streams[1].duration), 1024.0 / 48_000)
+        // The video is the sources' packets from the keyframe at 4 s to 11 s.
+        let sources = try videoPacketHashes(fixture("clip-a.mp4"))[120...] + videoPacketHashes(fixture("clip-c.mp4"))
+            + videoPacketHashes(fixture("clip-b.mp4"))[..<30]
+        XCTAssertTrue(try videoPacketHashes(path) == Array(sources), "video packets differ from the source slices")
+        // The sound is the full timeline's mix from 4 s on.
+        var reference: [Float] = []
+        _ = try AudioRenderer(plan: full).render(range: 192_000..<528_000) { block throws(MediaIOError) in
+            reference.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+        }
+        let decoded = try decodedLeft(path)
+        let match = bestLag(reference, decoded, maxLag: 48, window: 48_000..<240_000)
+        XCTAssertLessThanOrEqual(abs(match.lag), 2)
+        XCTAssertGreaterThan(match.correlation, 0.99)
+    }
 }
