@@ -13,6 +13,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/audio_fifo.h>
+#include <malloc.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;
@@ -30,5 +31,9 @@ static inline const char *mx_strerror(int e, char *buf, size_t n) {
     av_strerror(e, buf, n);
     return buf;
 }
+
+/// One glibc malloc arena for the process: decoding threads would otherwise each
+/// grow their own, megabytes of peak memory for no speed.
+static inline void mx_use_single_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
 #endif

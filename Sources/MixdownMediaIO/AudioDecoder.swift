@@ -52,7 +52,7 @@ public final class AudioDecoder {
     public init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
         self.path = path
         self.sampleRate = sampleRate
-        input = try InputFile(path: path)
+        input = try InputFile(path: path, audioOnly: true)
         guard let index = streamIndex ?? input.bestStream(AVMEDIA_TYPE_AUDIO),
               index >= 0, index < input.streamCount,
               input.stream(index).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO

@@ -5,7 +5,12 @@ final class InputFile {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    init(path: String) throws(MediaIOError) {
+    /// Opens `path` and reads enough of it to know its streams.
+    ///
+    /// `audioOnly` leaves the video streams out of that analysis for MP4/MOV, whose
+    /// headers already give every stream's timing: FFmpeg would otherwise decode
+    /// video frames just to describe them (time and memory an audio reader never needs).
+    init(path: String, audioOnly: Bool = false) throws(MediaIOError) {
         _ = FFmpegLog.silenced
         self.path = path
         var ctx: UnsafeMutablePointer<AVFormatContext>?
@@ -17,6 +22,11 @@ final class InputFile {
             throw .unreadableMedia(path: path, reason: ffmpegMessage(status))
         }
         context = ctx
+        if audioOnly, String(cString: ctx.pointee.iformat.pointee.name).hasPrefix("mov") {
+            for i in 0..<Int(ctx.pointee.nb_streams) where ctx.pointee.streams[i]!.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+                ctx.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+            }
+        }
         let found = avformat_find_stream_info(ctx, nil)
         if found < 0 {
             var owned: UnsafeMutablePointer<AVFormatContext>? = ctx

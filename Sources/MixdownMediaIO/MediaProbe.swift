@@ -17,7 +17,7 @@ public enum MediaProbe {
 
     /// Probes the file at `path`.
     public static func probe(path: String, depth: Depth = .full) throws(MediaIOError) -> MediaInfo {
-        let input = try InputFile(path: path)
+        let input = try InputFile(path: path, audioOnly: depth == .quick)
         let format = input.context.pointee
         var streams = (0..<input.streamCount).map { describe(input.stream($0), index: $0) }
         switch depth {

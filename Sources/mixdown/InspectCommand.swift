@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import MixdownAudioMix
 import MixdownComposition
+import MixdownMediaIO
 import MixdownProject
+import MixdownRender
 
 /// `mixdown inspect`: the timeline as a table, before anything is rendered.
 struct InspectCommand: ParsableCommand {
@@ -20,10 +22,17 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(inversion: .prefixedNo, help: "Render the mix (without writing it) to warn where it would clip.")
+    var levels = true
+
     func run() throws {
         let project = try timeline.project()
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .layout) }
-        let report = TimelineReport(plan: plan)
+        var report = TimelineReport(plan: plan)
+        if levels {
+            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(AudioRenderer(plan: plan)) }
+            report.add(scan, sampleRate: plan.sampleRate)
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

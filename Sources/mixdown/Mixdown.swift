@@ -1,4 +1,5 @@
 import ArgumentParser
+import MixdownMediaIO
 
 /// The `mixdown` command: mixes, ducks and exports the audio of video timelines.
 @main
@@ -17,6 +18,7 @@ struct Mixdown: ParsableCommand {
 
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
     static func main() {
+        MemoryTuning.useSingleMallocArena()
         do {
             var command = try parseAsRoot()
             try command.run()

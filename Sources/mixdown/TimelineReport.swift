@@ -2,6 +2,7 @@ import Foundation
 import MixdownAudioMix
 import MixdownComposition
 import MixdownProject
+import MixdownRender
 
 /// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
 struct TimelineReport: Encodable {
@@ -38,6 +39,9 @@ struct TimelineReport: Encodable {
     /// Times where one clip's picture and sound give way to the next.
     var cuts: [Double]
     var warnings: [String]
+    /// The mix's peak in dBFS and where, when the levels were scanned.
+    var peakDBFS: Double?
+    var peakTime: Double?
 
     init(plan: MixPlan) {
         duration = plan.duration.seconds
@@ -52,6 +56,17 @@ struct TimelineReport: Encodable {
                 duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
         }
         cuts = video.map(\.timelineStart).filter { $0 > 0 }
+    }
+
+    /// Records the level scan, with a warning when the mix would clip.
+    mutating func add(_ scan: LevelScan, sampleRate: Int32) {
+        let time = Double(scan.peakSample) / Double(sampleRate)
+        peakDBFS = scan.peak > 0 ? 20 * log10(Double(scan.peak)) : -.infinity
+        peakTime = time
+        if scan.overFullScale > 0 {
+            warnings.append(String(format: "clipping expected: the mix peaks at %+.1f dBFS at %.3f s, %d samples over full scale; "
+                                   + "lower a volume (a WAV preview in --format f32 keeps them)", peakDBFS ?? 0, time, scan.overFullScale))
+        }
     }
 
     /// Where the duck layer is below 1, merged into regions.
@@ -89,6 +104,10 @@ struct TimelineReport: Encodable {
         if !cuts.isEmpty {
             lines.append("")
             lines.append("cuts at " + cuts.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+        }
+        if let peakDBFS, let peakTime {
+            lines.append("")
+            lines.append(String(format: "peak %.1f dBFS at %.3f s", peakDBFS, peakTime))
         }
         for warning in warnings {
             lines.append("warning: \(warning)")

@@ -72,3 +72,30 @@ final class CLIProjectTests: XCTestCase {
         XCTAssertEqual(absent.status, 66, absent.stderr)
     }
 }
+
+/// `inspect` and `plot` on the demo: the timeline as text, the warnings, the picture.
+final class CLIInspectTests: XCTestCase {
+    var demoProject: String { packageRoot.appendingPathComponent("fixtures/demo/project.json").path }
+
+    func testInspectListsTracksCutsAndWarnsOfClipping() throws {
+        let result = try CLIRunner.run(["inspect", demoProject])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("cuts at 6.000 s, 10.000 s"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("ducked"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("voiceovers[1]") == false, "the demo's takes end inside the timeline")
+        XCTAssertFalse(result.stdout.contains("clipping expected"), result.stdout)
+        let loud = try CLIRunner.run(["inspect", demoProject, "--music-volume", "4"])
+        XCTAssertTrue(loud.stdout.contains("clipping expected: the mix peaks at +"), loud.stdout)
+    }
+
+    func testPlotWritesSVG() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("timeline.svg").path
+        let result = try CLIRunner.run(["plot", demoProject, "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"), String(svg.prefix(80)))
+        XCTAssertEqual(svg.components(separatedBy: "class=\"lane\"").count - 1, 4)
+    }
+}
