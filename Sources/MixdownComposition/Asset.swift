@@ -7,25 +7,19 @@ import MixdownTime
 public struct Asset: Hashable, Sendable {
     /// Path of the file, as the user gave it (or resolved against a project file).
     public let path: String
-    /// Duration of the asset's audio (or of the whole file when it has no audio).
-    public let duration: MediaTime
+    /// The asset from its start to its end: [0, duration of its audio (or of the
+    /// whole file when it has no audio)).
+    public let timeRange: MediaTimeRange
     public let hasAudio: Bool
     public let hasVideo: Bool
 
-    public init(path: String, duration: MediaTime, hasAudio: Bool = true, hasVideo: Bool = false) {
+    /// - Throws: `CompositionError.negativeTime` for a negative duration.
+    public init(path: String, duration: MediaTime, hasAudio: Bool = true, hasVideo: Bool = false) throws(CompositionError) {
         self.path = path
-        self.duration = duration
+        do { timeRange = try MediaTimeRange(start: .zero, duration: duration) } catch { throw .negativeTime(duration) }
         self.hasAudio = hasAudio
         self.hasVideo = hasVideo
     }
 
-    /// The asset from its start to its end.
-    public var timeRange: MediaTimeRange {
-        // A duration is never negative, so this cannot fail.
-        (try? MediaTimeRange(start: .zero, duration: duration)) ?? MediaTimeRange.zeroLength
-    }
-}
-
-extension MediaTimeRange {
-    static var zeroLength: MediaTimeRange { try! MediaTimeRange(start: .zero, duration: .zero) }
+    public var duration: MediaTime { timeRange.duration }
 }

@@ -56,7 +56,7 @@ struct MediaCatalog {
         } else {
             duration = try? time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase)
         }
-        return duration.map { Asset(path: info.path, duration: $0, hasAudio: true, hasVideo: info.firstStream(.video) != nil) }
+        return duration.flatMap { try? Asset(path: info.path, duration: $0, hasAudio: true, hasVideo: info.firstStream(.video) != nil) }
     }
 
     /// Seconds as ticks of the stream's time base (exact for durations FFmpeg computed in it).

@@ -123,7 +123,9 @@ struct PlanBuilder {
         let track = composition.addTrack(mediaType: .video, role: .video)
         for (clip, segment) in zip(project.clips, segments) {
             let length = max(try media.videoDuration(clip.path), segment.source.end)
-            let asset = Asset(path: clip.path, duration: length, hasAudio: try media.hasAudio(clip.path), hasVideo: true)
+            let hasAudio = try media.hasAudio(clip.path)
+            let asset: Asset
+            do { asset = try Asset(path: clip.path, duration: length, hasAudio: hasAudio, hasVideo: true) } catch { throw .composition(error) }
             try insert(segment.source, of: asset, at: segment.timelineStart, track: track)
         }
         videoEnd = composition[trackID: track].end
