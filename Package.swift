@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
             "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
-            "MixdownProject",
+            "MixdownProject", "MixdownExport",
         ]),
         .testTarget(name: "MixdownExportTests", dependencies: [
             "MixdownExport", "MixdownProject", "MixdownRender", "MixdownMediaIO", "MixdownTime",

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownExport
 import MixdownMediaIO
 import MixdownProject
 import MixdownRender
@@ -9,7 +10,11 @@ import XCTest
 final class ReadmeExampleTests: XCTestCase {
     func testReadmeExample() throws {
         let output = NSTemporaryDirectory() + "readme-\(UUID().uuidString).wav"
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let final = NSTemporaryDirectory() + "readme-\(UUID().uuidString).m4a"
+        defer {
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: final)
+        }
 
         var project = Project()
         project.music = [Project.Music(path: fixture("music.mp3"))]
@@ -22,10 +27,17 @@ final class ReadmeExampleTests: XCTestCase {
             try writer.write(left: block.left, right: block.right, count: block.count)
         }
         try writer.finish()
+        print(summary.line)
 
-        // The music (20.036 s, its decoded length) is the last item to end.
+        let session = ExportSession(plan: try project.plan(for: .export), outputPath: final)
+        var fractions: [Double] = []
+        _ = try session.export { progress in fractions.append(progress.fraction) }
+
+        // The music (20 s, its decoded length) is the last item to end.
         XCTAssertEqual(summary.frames, try MediaTime(seconds: 882_000.0 / 44_100).sampleIndex(sampleRate: 48_000))
         XCTAssertTrue(FileManager.default.fileExists(atPath: output))
         XCTAssertTrue(summary.line.contains("clipped samples"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: final))
+        XCTAssertEqual(fractions.last ?? 0, 1, accuracy: 1e-9)
     }
 }
