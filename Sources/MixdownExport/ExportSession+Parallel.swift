@@ -10,10 +10,9 @@ extension ExportSession {
     /// the video as the audio advances. On an error or a cancellation the workers
     /// are stopped (they poll every block) and waited for before this returns.
     func exportInParallel(progress: (ExportProgress) -> Void) throws(MediaIOError) -> RenderSummary {
-        let inputs = plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) }
         let settings = AACSettings(sampleRate: plan.sampleRate, bitRate: audioBitRate)
         let writer = try MovieWriter(path: outputPath, video: plan.video, encodedAudio: settings,
-                                     fastStart: fastStart, inputs: inputs)
+                                     fastStart: fastStart, inputs: inputPaths)
         let total = encodingStretches.last?.upperBound ?? 0
         let encoders = encodingStretches.map {
             StretchEncoder(stretch: $0, frameCount: total, settings: settings,

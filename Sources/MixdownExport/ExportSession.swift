@@ -78,6 +78,9 @@ public final class ExportSession: Sendable {
         encodingStretches = self.parallelEncoding ? stretches ?? [] : [0..<total]
     }
 
+    /// Every file the export reads; the output may be none of them.
+    var inputPaths: [String] { plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) } }
+
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
@@ -89,9 +92,8 @@ public final class ExportSession: Sendable {
     /// ranges rendered so far, so that it only grows.
     public func export(progress: (ExportProgress) -> Void = { _ in }) throws(MediaIOError) -> RenderSummary {
         if parallelEncoding { return try exportInParallel(progress: progress) }
-        let inputs = plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) }
         let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
-                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: inputs)
+                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: inputPaths)
         let renderer = try AudioRenderer(plan: plan)
         let total = renderer.frameCount
         let started = ContinuousClock.now

@@ -15,8 +15,13 @@ public final class AtomicOutputFile {
     public let temporaryPath: String
     private var committed = false
 
-    /// Checks that `path` can be created and reserves a temporary name beside it.
-    public init(path: String) throws(MediaIOError) {
+    /// Checks that `path` can be created and is none of `inputs` (the same file by
+    /// device and inode, so links and other spellings of a path count), and reserves
+    /// a temporary name beside it.
+    public init(path: String, inputs: [String] = []) throws(MediaIOError) {
+        if let input = inputs.first(where: { Self.sameFile($0, path) }) {
+            throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(input))")
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -47,5 +52,12 @@ public final class AtomicOutputFile {
 
     deinit {
         if !committed { unlink(temporaryPath) }
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

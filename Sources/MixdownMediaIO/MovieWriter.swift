@@ -108,15 +108,12 @@ public final class MovieWriter {
         if plan != nil, !container.allowsVideo {
             throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
         }
-        for input in Set((plan?.segments.map(\.path) ?? []) + inputs) where Self.sameFile(input, path) {
-            throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(input))")
-        }
         self.path = path
         self.container = container
         self.sampleRate = sampleRate
         videoPlan = plan
         acceptsEncodedAudio = encoded
-        target = try AtomicOutputFile(path: path)
+        target = try AtomicOutputFile(path: path, inputs: (plan?.segments.map(\.path) ?? []) + inputs)
         output = try OutputFile(muxerName: container.muxerName, url: target.temporaryPath, path: path)
         encoder = try AACEncoder(sampleRate: sampleRate, bitRate: settings.bitRate,
                                  globalHeader: output.needsGlobalHeader, path: path)
@@ -165,10 +162,4 @@ public final class MovieWriter {
     }
 
     /// Whether both paths name one existing file (same device and inode).
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
-    }
 }

@@ -31,10 +31,12 @@ public final class WAVWriter {
     private var dither = TPDFDither()
 
     /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
-    public init(path: String, sampleRate: Int32, format: WAVSampleFormat) throws(MediaIOError) {
+    ///
+    /// `inputs` are the files the render reads: the output may be none of them.
+    public init(path: String, sampleRate: Int32, format: WAVSampleFormat, inputs: [String] = []) throws(MediaIOError) {
         self.path = path
         self.format = format
-        output = try AtomicOutputFile(path: path)
+        output = try AtomicOutputFile(path: path, inputs: inputs)
         var info = SF_INFO()
         info.samplerate = sampleRate
         info.channels = 2

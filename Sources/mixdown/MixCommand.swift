@@ -40,12 +40,11 @@ struct MixCommand: ParsableCommand {
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
-        let inputs = Set(project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
-        try refuseOverwritingInput(output, inputs: inputs)
+        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let renderer = try AudioRenderer(plan: plan)
             let span = try renderer.sampleRange(range)
-            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: project.output.format)
+            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: project.output.format, inputs: inputs)
             Interrupt.install()
             let reporter = ProgressReporter(total: Int64(span.count), sampleRate: plan.sampleRate, style: progress, quiet: quiet)
             var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: reporter.update) { block throws(MediaIOError) in

@@ -58,10 +58,9 @@ struct PlotCommand: ParsableCommand {
             FileHandle.standardOutput.write(svg)
             return
         }
-        let inputs = Set(project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
-        try refuseOverwritingInput(output, inputs: inputs)
+        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try runReportingErrors { () throws(MediaIOError) in
-            let file = try AtomicOutputFile(path: output)
+            let file = try AtomicOutputFile(path: output, inputs: inputs)
             do {
                 try svg.write(to: URL(fileURLWithPath: file.temporaryPath))
             } catch {

@@ -53,6 +53,6 @@ final class CLIErrorTests: XCTestCase {
         try assertFails(["mix", "--music", fixture("music.mp3"), "-o", "/nonexistent-folder/o.wav"],
                         status: 73, mentions: ["/nonexistent-folder/o.wav", "does not exist"])
         try assertFails(["mix", "--music", fixture("music.mp3"), "-o", fixture("music.mp3")],
-                        status: 73, mentions: ["music.mp3", "also an input"])
+                        status: 73, mentions: ["music.mp3", "one of the inputs"])
     }
 }
