@@ -88,14 +88,19 @@ extension DSP {
         let s = UnsafeRawPointer(src)
         let start = Vector(repeating: g0)
         let step = Vector(repeating: dg)
-        let lanes = laneIndices
+        // Each lane's index is kept as an exact Float (integers below 2^24), so its gain
+        // is still g0 + index·dg from the formula, without an Int-to-Float conversion
+        // per vector; only the index is advanced, never the gain.
+        var index = laneIndices
+        let advance = Vector(repeating: Float(width))
         var i = 0
         while i + width <= count {
             let offset = i * MemoryLayout<Float>.stride
-            let gain = start + (lanes + Vector(repeating: Float(i))) * step
+            let gain = start + index * step
             let sum = d.loadUnaligned(fromByteOffset: offset, as: Vector.self)
                 + s.loadUnaligned(fromByteOffset: offset, as: Vector.self) * gain
             d.storeBytes(of: sum, toByteOffset: offset, as: Vector.self)
+            index += advance
             i += width
         }
         while i < count {

@@ -25,11 +25,13 @@ extension DSP {
         let d = UnsafeMutableRawPointer(dst)
         let start = Vector(repeating: g0)
         let step = Vector(repeating: dg)
-        let lanes = laneIndices
+        var index = laneIndices  // exact Float indices, advanced by whole vectors (see rampAccumulate)
+        let advance = Vector(repeating: Float(width))
         var i = 0
         while i + width <= count {
-            let value = start + (lanes + Vector(repeating: Float(i))) * step
+            let value = start + index * step
             d.storeBytes(of: value, toByteOffset: i * MemoryLayout<Float>.stride, as: Vector.self)
+            index += advance
             i += width
         }
         while i < count {

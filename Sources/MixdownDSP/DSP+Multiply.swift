@@ -38,13 +38,15 @@ extension DSP {
         let d = UnsafeMutableRawPointer(dst)
         let start = Vector(repeating: g0)
         let step = Vector(repeating: dg)
-        let lanes = laneIndices
+        var index = laneIndices  // exact Float indices, advanced by whole vectors (see rampAccumulate)
+        let advance = Vector(repeating: Float(width))
         var i = 0
         while i + width <= count {
             let offset = i * MemoryLayout<Float>.stride
-            let gain = start + (lanes + Vector(repeating: Float(i))) * step
+            let gain = start + index * step
             let product = d.loadUnaligned(fromByteOffset: offset, as: Vector.self) * gain
             d.storeBytes(of: product, toByteOffset: offset, as: Vector.self)
+            index += advance
             i += width
         }
         while i < count {
