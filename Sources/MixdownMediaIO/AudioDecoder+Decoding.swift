@@ -76,7 +76,7 @@ extension AudioDecoder {
     private func packetEnd(_ packet: UnsafeMutablePointer<AVPacket>) -> Int64 {
         let p = packet.pointee
         guard p.pts != MX_NOPTS_VALUE else { return .max }
-        return Self.roundedSamples(ticks: p.pts + p.duration - origin, timeBase: stream.pointee.time_base, rate: Int64(sourceSampleRate))
+        return stream.pointee.time_base.samples(ticks: p.pts + p.duration - origin, rate: Int64(sourceSampleRate))
     }
 
     /// Places the first frame on the output grid, then feeds every frame to the resampler.
@@ -90,7 +90,7 @@ extension AudioDecoder {
         var ts = frame.pointee.best_effort_timestamp
         if ts == MX_NOPTS_VALUE { ts = frame.pointee.pts }
         // Samples before source time 0 are priming the container did not flag: drop them.
-        var start = ts == MX_NOPTS_VALUE ? 0 : Self.roundedSamples(ticks: ts - origin, timeBase: stream.pointee.time_base, rate: Int64(sourceSampleRate))
+        var start = ts == MX_NOPTS_VALUE ? 0 : stream.pointee.time_base.samples(ticks: ts - origin, rate: Int64(sourceSampleRate))
         var offset = 0
         if start < 0 {
             offset = Int(min(-start, Int64(count)))

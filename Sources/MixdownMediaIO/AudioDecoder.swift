@@ -119,14 +119,7 @@ public final class AudioDecoder {
         let name = String(cString: input.context.pointee.iformat.pointee.name)
         guard name.hasPrefix("mov"), stream.pointee.duration != MX_NOPTS_VALUE else { return nil }
         let start = stream.pointee.start_time == MX_NOPTS_VALUE ? 0 : stream.pointee.start_time
-        let tb = stream.pointee.time_base
-        return roundedSamples(ticks: start + stream.pointee.duration - origin, timeBase: tb, rate: Int64(rate))
-    }
-
-    /// `ticks × timeBase × rate`, rounded half up: the project's one rounding rule.
-    static func roundedSamples(ticks: Int64, timeBase: AVRational, rate: Int64) -> Int64 {
-        let rounding = AVRounding(rawValue: AV_ROUND_NEAR_INF.rawValue | AV_ROUND_PASS_MINMAX.rawValue)
-        return av_rescale_rnd(ticks, Int64(timeBase.num) * rate, Int64(timeBase.den), rounding)
+        return stream.pointee.time_base.samples(ticks: start + stream.pointee.duration - origin, rate: Int64(rate))
     }
 
     /// Reads up to `count` frames into the two channel buffers; returns how many.

@@ -149,12 +149,11 @@ public enum MediaProbe {
             streams[i].packetCount = scans[i].count
             streams[i].isTruncated = streams[i].indexedPacketCount.map { scans[i].count < $0 } ?? false
             guard streams[i].kind == .audio, let rate = streams[i].sampleRate else { continue }
-            let tb = streams[i].timeBase
             let stream = input.stream(i).pointee
             // MP4/MOV durations come from the edit list and are exact; elsewhere the
             // container's duration is an estimate, so count what the packets hold.
             let ticks = exactIndex && stream.duration != MX_NOPTS_VALUE ? stream.duration : scans[i].ticks
-            var samples = av_rescale_rnd(ticks, Int64(tb.numerator) * Int64(rate), Int64(tb.denominator), AV_ROUND_NEAR_INF)
+            var samples = stream.time_base.samples(ticks: ticks, rate: Int64(rate))
             if !exactIndex { samples -= Int64((streams[i].encoderDelay ?? 0) + scans[i].endPadding) }
             streams[i].sampleCount = max(0, samples)
             streams[i].estimatedSampleCount = streams[i].sampleCount
@@ -198,14 +197,13 @@ public enum MediaProbe {
         for i in streams.indices where streams[i].kind == .audio {
             guard let rate = streams[i].sampleRate else { continue }
             let stream = input.stream(i).pointee
-            let tb = streams[i].timeBase
             let start = stream.start_time == MX_NOPTS_VALUE ? 0 : stream.start_time
             let end = stream.duration == MX_NOPTS_VALUE ? nil : stream.duration
             guard let end else { continue }
             // MP3 reports its duration from the start of the encoder delay and its start
             // time after it; elsewhere start is 0 and the duration is the real one.
             let ticks = format.hasPrefix("mov") ? end : end - start
-            let samples = av_rescale_rnd(ticks, Int64(tb.numerator) * Int64(rate), Int64(tb.denominator), AV_ROUND_NEAR_INF)
+            let samples = stream.time_base.samples(ticks: ticks, rate: Int64(rate))
             streams[i].estimatedSampleCount = max(0, samples)
             if exactLengthFormats.contains(format) { streams[i].sampleCount = max(0, samples) }
         }

@@ -31,9 +31,7 @@ struct AutomationCommand: ParsableCommand {
             TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(tracks), as: UTF8.self))
+            try printJSON(tracks)
         } else {
             print(tracks.map(\.text).joined(separator: "\n\n"))
         }

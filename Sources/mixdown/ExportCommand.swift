@@ -38,11 +38,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: "Progress on stderr: bar (on a terminal), json (a line a second) or none.")
-    var progress: ProgressStyle = .bar
-
-    @Flag(help: "No progress or summary on stderr.")
-    var quiet = false
+    @OptionGroup var reporting: ReportingOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write: .mp4, .mov or .m4a.", valueName: "out.mp4"))
     var output: String
@@ -52,7 +48,7 @@ struct ExportCommand: ParsableCommand {
         if snapKeyframes { project.snapToKeyframes = true }
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
         var plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .export) }
-        let console = Console(quiet: quiet)
+        let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         if let range {
             let excerpt = try runReportingErrors { () throws(MediaIOError) in try ExportRange(plan: plan, range: range) }
@@ -64,8 +60,8 @@ struct ExportCommand: ParsableCommand {
         }
         let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate, fastStart: faststart)
         Interrupt.install()
-        let reporter = ProgressReporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),
-                                        sampleRate: plan.sampleRate, style: progress, quiet: quiet)
+        let reporter = reporting.reporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),
+                                          sampleRate: plan.sampleRate)
         let summary = try runReportingErrors { () throws(MediaIOError) in
             try session.export { state in
                 if Interrupt.isRequested() { session.cancel() }

@@ -34,9 +34,7 @@ struct InspectCommand: ParsableCommand {
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try printJSON(report)
         } else {
             print(report.text)
         }

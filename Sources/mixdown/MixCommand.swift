@@ -28,17 +28,13 @@ struct MixCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
     var output: String
 
-    @Option(help: "Progress on stderr: bar (on a terminal), json (a line a second) or none.")
-    var progress: ProgressStyle = .bar
-
-    @Flag(help: "No progress or summary on stderr.")
-    var quiet = false
+    @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         var project = try timeline.project()
         if let format { project.output.format = format }
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan() }
-        let console = Console(quiet: quiet)
+        let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
@@ -46,7 +42,7 @@ struct MixCommand: ParsableCommand {
             let span = try renderer.sampleRange(range)
             let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: project.output.format, inputs: inputs)
             Interrupt.install()
-            let reporter = ProgressReporter(total: Int64(span.count), sampleRate: plan.sampleRate, style: progress, quiet: quiet)
+            let reporter = reporting.reporter(total: Int64(span.count), sampleRate: plan.sampleRate)
             var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: reporter.update) { block throws(MediaIOError) in
                 try writer.write(left: block.left, right: block.right, count: block.count)
             }

@@ -22,9 +22,7 @@ struct ProbeCommand: ParsableCommand {
     func run() throws {
         let info = try runReportingErrors { () throws(MediaIOError) in try MediaProbe.probe(path: file) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+            try printJSON(info)
         } else {
             print(ProbeReport(info: info).text)
         }
