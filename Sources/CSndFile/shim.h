@@ -6,4 +6,6 @@
 static const int MX_SF_TRUE = SF_TRUE;
 static const int MX_SFM_WRITE = SFM_WRITE;
 static const int MX_SFC_SET_CLIPPING = SFC_SET_CLIPPING;
+static const int MX_SF_FALSE = SF_FALSE;
+static const int MX_SFC_SET_ADD_PEAK_CHUNK = SFC_SET_ADD_PEAK_CHUNK;
 #endif

@@ -15,4 +15,13 @@ public enum WAVSampleFormat: String, Sendable, CaseIterable, Codable {
         case .f32: return .infinity
         }
     }
+
+    /// Bytes per sample in the file.
+    var bytesPerSample: Int {
+        switch self {
+        case .s16: return 2
+        case .s24: return 3
+        case .f32: return 4
+        }
+    }
 }

@@ -1,34 +1,35 @@
 import CSndFile
-import MixdownDSP
 
 /// Writes stereo float audio to a WAV file through libsndfile.
 ///
 /// The file is written to a temporary path and appears at `path` only after
 /// `finish()`. Integer formats clip at full scale (libsndfile would otherwise
 /// wrap) and count the samples that clipped; 16-bit adds TPDF dither of ±1 LSB
-/// from a fixed-seed generator, so renders are reproducible.
+/// that depends only on each sample's position, so renders are reproducible.
 ///
-/// Integer samples are quantised here (round to nearest, clip) and handed to
-/// libsndfile as 32-bit integers, which it narrows exactly. Its own float
-/// conversion with clipping enabled truncates toward −∞ (`lrint(x·2³¹) >> 16`),
-/// which biased every 16-bit sample by −½ LSB and doubled the 24-bit error.
+/// `write` appends frames from frame 0 on. Other threads can fill later frames at
+/// the same time through `part(startingAt:)`: each part writes its frames straight
+/// to their place in the file, and `finish()` has libsndfile size the header for
+/// all of them.
 public final class WAVWriter {
     public let path: String
     public let format: WAVSampleFormat
-    /// Samples (per channel, counted separately) whose magnitude exceeded full scale.
-    public private(set) var clippedSamples = 0
-    /// Largest magnitude written, before clipping.
-    public private(set) var peak: Float = 0
-    /// Frames written so far.
-    public private(set) var framesWritten: Int64 = 0
+    /// Samples (per channel, counted separately) whose magnitude exceeded full scale;
+    /// after `finish()`, the parts' included.
+    public var clippedSamples: Int { main.clippedSamples + closedParts.reduce(0) { $0 + $1.clippedSamples } }
+    /// Largest magnitude written, before clipping; after `finish()`, the parts' included.
+    public var peak: Float { closedParts.reduce(main.peak) { max($0, $1.peak) } }
+    /// Frames written so far through `write`; after `finish()`, the parts' included.
+    public var framesWritten: Int64 { main.framesWritten + closedParts.reduce(0) { $0 + $1.framesWritten } }
 
-    private let output: AtomicOutputFile
-    private var handle: OpaquePointer?
-    private var interleaved: UnsafeMutablePointer<Float>
-    /// Left-justified 32-bit integer frames for the integer formats.
-    private var quantised: UnsafeMutablePointer<Int32>
-    private var capacity = 0
-    private var dither = TPDFDither()
+    let output: AtomicOutputFile
+    let info: SF_INFO
+    let main: WAVStream
+    /// Byte offset of frame 0 in the file (the header's length).
+    let dataOffset: Int64
+    var parts: [Part] = []
+    private var closedParts: [Part] = []
+    private var finished = false
 
     /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
     ///
@@ -40,83 +41,48 @@ public final class WAVWriter {
         var info = SF_INFO()
         info.samplerate = sampleRate
         info.channels = 2
-        let subtype: Int32 = switch format {
-        case .s16: Int32(SF_FORMAT_PCM_16)
-        case .s24: Int32(SF_FORMAT_PCM_24)
-        case .f32: Int32(SF_FORMAT_FLOAT)
-        }
-        info.format = Int32(SF_FORMAT_WAV) | subtype
-        guard let sf = sf_open(output.temporaryPath, MX_SFM_WRITE, &info) else {
-            throw .cannotCreateOutput(path: path, reason: String(cString: sf_strerror(nil)))
-        }
-        handle = sf
-        sf_command(sf, MX_SFC_SET_CLIPPING, nil, MX_SF_TRUE)
-        capacity = 8192
-        interleaved = .allocate(capacity: capacity * 2)
-        quantised = .allocate(capacity: capacity * 2)
-    }
-
-    deinit {
-        if let handle { sf_close(handle) }
-        interleaved.deallocate()
-        quantised.deallocate()
+        info.format = Int32(SF_FORMAT_WAV) | format.subtype
+        self.info = info
+        main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, format: format, info: info)
+        dataOffset = main.sink.offset
     }
 
     /// Appends `count` frames from the two channel buffers.
     public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-        guard let handle else { throw .writeFailed(path: path, reason: "file already finished") }
-        if count > capacity {
-            interleaved.deallocate()
-            quantised.deallocate()
-            capacity = count
-            interleaved = .allocate(capacity: capacity * 2)
-            quantised = .allocate(capacity: capacity * 2)
-        }
-        var peak = self.peak
-        var clipped = 0
-        let written: sf_count_t
-        if format == .f32 {
-            for i in 0..<count {
-                let l = left[i], r = right[i]
-                peak = max(peak, abs(l), abs(r))
-                interleaved[2 * i] = l
-                interleaved[2 * i + 1] = r
-            }
-            written = sf_writef_float(handle, interleaved, sf_count_t(count))
-        } else {
-            let bits = format == .s16 ? 16 : 24
-            let scale = Float(1 << (bits - 1))
-            let shift = Int32(32 - bits)
-            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
-            if format == .s16 {
-                // TPDF dither is added before rounding, sample by sample from one generator.
-                let ditheredLeft = interleaved, ditheredRight = interleaved + capacity
-                for i in 0..<count {
-                    ditheredLeft[i] = left[i] + dither.next() / scale
-                    ditheredRight[i] = right[i] + dither.next() / scale
-                }
-                clipped = DSP.quantise(left: ditheredLeft, right: ditheredRight, into: quantised, count: count, scale: scale, shift: shift)
-            } else {
-                clipped = DSP.quantise(left: left, right: right, into: quantised, count: count, scale: scale, shift: shift)
-            }
-            written = sf_writef_int(handle, quantised, sf_count_t(count))
-        }
-        self.peak = peak
-        clippedSamples += clipped
-        guard written == count else {
-            throw .writeFailed(path: path, reason: String(cString: sf_strerror(handle)))
-        }
-        framesWritten += Int64(count)
+        try main.write(left: left, right: right, count: count)
     }
 
     /// Closes the file and moves it into place at `path`.
+    ///
+    /// With parts, call it once their threads are done with them: they must all be
+    /// closed and, with the frames `write` wrote, cover frames 0 to the end without
+    /// gaps or overlaps.
     public func finish() throws(MediaIOError) {
-        guard let handle else { return }
-        self.handle = nil
-        let status = sf_close(handle)
-        guard status == 0 else {
-            throw .writeFailed(path: path, reason: String(cString: sf_error_number(status)))
+        guard !finished else { return }
+        if !parts.isEmpty {
+            var end = main.framesWritten
+            for part in parts.sorted(by: { $0.firstFrame < $1.firstFrame }) {
+                guard part.isClosed, part.firstFrame == end else {
+                    throw .writeFailed(path: path, reason: "a part starting at frame \(part.firstFrame) is \(part.isClosed ? "not next to the frames before it" : "still open")")
+                }
+                end += part.framesWritten
+            }
+            try main.countFramesWrittenElsewhere(end - main.framesWritten)
+            closedParts = parts
         }
+        try main.close()
         try output.commit()
+        finished = true
+    }
+}
+
+extension WAVSampleFormat {
+    /// libsndfile's subtype for the format.
+    var subtype: Int32 {
+        switch self {
+        case .s16: Int32(SF_FORMAT_PCM_16)
+        case .s24: Int32(SF_FORMAT_PCM_24)
+        case .f32: Int32(SF_FORMAT_FLOAT)
+        }
     }
 }

@@ -45,7 +45,13 @@ public final class AudioRenderer {
     /// A partial range seeks every input rather than decoding from the start, and its
     /// samples equal the same samples of a full render. `isCancelled` is polled every
     /// block; a cancelled render throws `MediaIOError.cancelled`.
+    ///
+    /// With `decodingAhead` (the default) each track decodes on a thread of its own,
+    /// a few blocks ahead of the mix (`TrackPrefetcher`); without it, everything runs
+    /// on the calling thread, for callers that already keep every core busy with
+    /// renders of their own.
     public func render(range: Range<Int64>? = nil,
+                       decodingAhead: Bool = true,
                        isCancelled: () -> Bool = { false },
                        progress: (Int64) -> Void = { _ in },
                        to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
@@ -54,10 +60,12 @@ public final class AudioRenderer {
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         defer { left.deallocate(); right.deallocate() }
-        let prefetchers = tracks.map { TrackPrefetcher(track: $0, range: range, blockSize: blockSize, sampleRate: sampleRate) }
-        prefetchers.forEach { $0.start() }
+        let sources: [any TrackBlockSource] = decodingAhead
+            ? tracks.map { TrackPrefetcher(track: $0, range: range, blockSize: blockSize, sampleRate: sampleRate) }
+            : tracks.map { InlineTrackSource(track: $0, blockSize: blockSize, sampleRate: sampleRate) }
+        sources.forEach { $0.start() }
         defer {
-            prefetchers.forEach { $0.stop() }
+            sources.forEach { $0.stop() }
             tracks.forEach { $0.close() }
         }
         var peak: Float = 0
@@ -67,9 +75,9 @@ public final class AudioRenderer {
             let count = Int(min(Int64(blockSize), range.upperBound - first))
             DSP.fill(left, value: 0, count: count)
             DSP.fill(right, value: 0, count: count)
-            for prefetcher in prefetchers {
-                try prefetcher.next().accumulate(left: left, right: right)
-                prefetcher.release()
+            for source in sources {
+                try source.next(first..<first + Int64(count)).accumulate(left: left, right: right)
+                source.release()
             }
             peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
             try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))

@@ -12,7 +12,7 @@ import Synchronization
 /// Unchecked Sendable: the producer thread is the only one that touches the track
 /// and a slot between `free.wait()` and `ready.signal()`; the consumer reads a slot
 /// only between `ready.wait()` and `free.signal()`. The semaphores order the accesses.
-final class TrackPrefetcher: @unchecked Sendable {
+final class TrackPrefetcher: TrackBlockSource, @unchecked Sendable {
     static let depth = 3
 
     private let track: TrackRenderer
@@ -68,8 +68,8 @@ final class TrackPrefetcher: @unchecked Sendable {
         }
     }
 
-    /// The next block, once decoded; call `release()` when it has been added to the bus.
-    func next() throws(MediaIOError) -> TrackBlock {
+    /// The next block (`block`, which the producer already knows), once decoded.
+    func next(_ block: Range<Int64>) throws(MediaIOError) -> TrackBlock {
         ready.wait()
         let slot = slots[consumed % Self.depth]
         if let failure = slot.failure { throw failure }

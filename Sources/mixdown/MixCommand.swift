@@ -1,4 +1,5 @@
 import ArgumentParser
+import MixdownExport
 import MixdownMediaIO
 import MixdownProject
 import MixdownRender
@@ -38,17 +39,15 @@ struct MixCommand: ParsableCommand {
         plan.warnings.forEach { console.warn($0) }
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
-            let renderer = try AudioRenderer(plan: plan)
-            let span = try renderer.sampleRange(range)
-            let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: project.output.format, inputs: inputs)
+            let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
+                                             range: range, inputs: inputs)
             Interrupt.install()
-            let reporter = reporting.reporter(total: Int64(span.count), sampleRate: plan.sampleRate)
-            var summary = try renderer.render(range: span, isCancelled: Interrupt.isRequested, progress: reporter.update) { block throws(MediaIOError) in
-                try writer.write(left: block.left, right: block.right, count: block.count)
+            let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
+            let summary = try session.render { done in
+                if Interrupt.isRequested() { session.cancel() }
+                reporter.update(done)
             }
-            try writer.finish()
             reporter.finish()
-            summary.clippedSamples = writer.clippedSamples
             return summary
         }
         console.summary("wrote \(output): " + summary.line)

@@ -171,6 +171,61 @@ final class WAVWriterTests: XCTestCase {
         }
     }
 
+    /// Frames 0..<30000 through `write`, the rest in two parts written at the same
+    /// time on other threads: the file is the one a single writer makes, byte for
+    /// byte (the 16-bit dither depends only on each sample's position).
+    func testPartsWrittenOnThreadsMakeTheSameFileAsOneWriter() throws {
+        let (left, right) = signal(count: 100_000, seed: 0.3)
+        let starts = [0, 30_000, 70_000, 100_000]
+        for format in WAVSampleFormat.allCases {
+            let whole = output("whole-\(format).wav")
+            _ = try write(whole, format: format, left: left, right: right, chunk: 4_096)
+            let path = output("parts-\(format).wav")
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format)
+            let parts = try [writer.part(startingAt: 70_000), writer.part(startingAt: 30_000)]
+            try left.withUnsafeBufferPointer { l in
+                try right.withUnsafeBufferPointer { r in
+                    try writer.write(left: l.baseAddress!, right: r.baseAddress!, count: starts[1])
+                    nonisolated(unsafe) let l = l.baseAddress!, r = r.baseAddress!
+                    let failures = Failures()
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                        let part = parts[1 - k], range = starts[k + 1]..<starts[k + 2]
+                        do {
+                            for first in stride(from: range.lowerBound, to: range.upperBound, by: 3_000) {
+                                let n = min(3_000, range.upperBound - first)
+                                try part.write(left: l + first, right: r + first, count: n)
+                            }
+                            try part.close()
+                        } catch {
+                            failures.add("\(error)")
+                        }
+                    }
+                    XCTAssertEqual(failures.all, [])
+                }
+            }
+            try writer.finish()
+            XCTAssertEqual(writer.framesWritten, 100_000)
+            XCTAssertTrue(try Data(contentsOf: URL(fileURLWithPath: whole)) == Data(contentsOf: URL(fileURLWithPath: path)), "\(format)")
+            XCTAssertEqual(try streamFacts(path)["duration_ts"] as? Int, 100_000)
+        }
+    }
+
+    func testPartsThatLeaveAGapDoNotFinish() throws {
+        let (left, right) = signal(count: 1_000, seed: 0)
+        let path = output("gap.wav")
+        let writer = try write(path, format: .s24, left: left, right: right, finish: false)
+        let part = try writer.part(startingAt: 1_200)
+        try part.write(left: left, right: right, count: 500)
+        XCTAssertThrowsError(try writer.finish()) { error in
+            XCTAssertTrue("\(error)".contains("still open"), "\(error)")
+        }
+        try part.close()
+        XCTAssertThrowsError(try writer.finish()) { error in
+            XCTAssertTrue("\(error)".contains("frame 1200 is not next to the frames before it"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
     func testUnfinishedWriterLeavesNothing() throws {
         let (left, right) = signal(count: 4_800, seed: 0)
         let path = output("abandoned.wav")
@@ -261,4 +316,12 @@ final class WAVWriterTests: XCTestCase {
         XCTAssertEqual(back[0], decoded.left)
         XCTAssertEqual(back[1], decoded.right)
     }
+}
+
+/// Errors collected from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ message: String) { lock.withLock { list.append(message) } }
+    var all: [String] { lock.withLock { list } }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import MixdownMediaIO
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import Synchronization
+
+/// Renders a plan's mix (or a range of it) to a WAV preview, on every core for a
+/// long timeline.
+///
+/// A render of 20 s or more is cut into `stretches`, one per worker, consecutive,
+/// of equal length and on the renderer's block grid. Each worker renders its stretch with its own
+/// `AudioRenderer` (its decoders seek to the stretch's start, and a seek gives
+/// the samples of a decode from the start) and writes it straight to its place in
+/// the file through a `WAVWriter.Part`; the calling thread renders the first
+/// stretch. Tracks then decode on the worker's thread: the workers already keep
+/// the cores busy, and a thread per track would add hand-offs. A shorter render
+/// is one stretch, whose tracks decode ahead on threads of their own.
+///
+/// The one difference from a render in one piece: AAC bands coded as noise
+/// substitution (PNS) get the same energy but other noise after a seek (see
+/// `AudioDecoder.seek(toSample:)`), as in a `--range` render.
+///
+/// `render(progress:)` runs on the caller's thread; `cancel()` may be called from
+/// any thread and stops every worker within a block. The output appears at
+/// `outputPath` only when complete.
+public final class PreviewSession: Sendable {
+    public let plan: MixPlan
+    public let outputPath: String
+    public let format: WAVSampleFormat
+    /// Timeline samples the file holds, in order: its frame 0 is `range.lowerBound`.
+    public let range: Range<Int64>
+    /// The timeline samples each thread renders: consecutive, covering `range`.
+    public let stretches: [Range<Int64>]
+    /// The files the render reads: the output may be none of them.
+    let inputs: [String]
+    private let cancelled = Atomic<Bool>(false)
+
+    /// The shortest render cut into stretches, in seconds: below it, opening every
+    /// input once more costs about what a second core gains.
+    static let shortestParallel: Int64 = 20
+
+    /// Prepares a preview of `range` (the whole timeline when nil); nothing is
+    /// opened until `render(progress:)`.
+    ///
+    /// - Parameters:
+    ///   - inputs: more files the output may not be (the project file); the media
+    ///     the plan reads are added.
+    ///   - parallel: render stretches on several threads; by default when there are
+    ///     at least two workers and the render is 20 s or longer.
+    ///   - workers: threads that render stretches; by default one per active core.
+    public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: MediaTimeRange? = nil,
+                inputs: [String] = [], parallel: Bool? = nil, workers: Int? = nil) throws(MediaIOError) {
+        self.plan = plan
+        self.outputPath = outputPath
+        self.format = format
+        self.inputs = plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) } + inputs
+        let renderer = try AudioRenderer(plan: plan)
+        let span = try renderer.sampleRange(range)
+        self.range = span
+        let count = Int64(max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount))
+        if count > 1, parallel ?? (Int64(span.count) >= Self.shortestParallel * Int64(plan.sampleRate)) {
+            // Whole blocks: each stretch's blocks are then the blocks of a render in one
+            // piece, whose gain ramps are computed per block, so the samples are the same bits.
+            let block = Int64(renderer.blockSize)
+            let length = ((Int64(span.count) + count - 1) / count + block - 1) / block * block
+            stretches = stride(from: span.lowerBound, to: span.upperBound, by: Int(length)).map {
+                $0..<min($0 + length, span.upperBound)
+            }
+        } else {
+            stretches = [span]
+        }
+    }
+
+    /// Asks a running render to stop; it then throws `MediaIOError.cancelled`.
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Renders and writes the preview, reporting the frames rendered so far on the
+    /// calling thread (after each of its blocks, then every 50 ms while it waits
+    /// for the other threads).
+    public func render(progress: (Int64) -> Void = { _ in }) throws(MediaIOError) -> RenderSummary {
+        let started = ContinuousClock.now
+        let writer = try WAVWriter(path: outputPath, sampleRate: plan.sampleRate, format: format, inputs: inputs)
+        let parts = try stretches.dropFirst().map { stretch throws(MediaIOError) in
+            try writer.part(startingAt: stretch.lowerBound - range.lowerBound)
+        }
+        let workers = RenderWorkers()
+        defer {
+            workers.stop()
+            workers.wait()
+        }
+        for (stretch, part) in zip(stretches.dropFirst(), parts) {
+            workers.start { [plan] () throws(MediaIOError) in
+                let renderer = try AudioRenderer(plan: plan)
+                let summary = try Self.render(stretch, with: renderer, decodingAhead: false, workers: workers,
+                                              isCancelled: { self.isCancelled || workers.isStopped }) { block throws(MediaIOError) in
+                    try part.write(left: block.left, right: block.right, count: block.count)
+                }
+                try part.close()
+                return summary
+            }
+        }
+        let renderer = try AudioRenderer(plan: plan)
+        var summary = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1, workers: workers,
+                                      isCancelled: { isCancelled || workers.isStopped }, progress: progress) { block throws(MediaIOError) in
+            try writer.write(left: block.left, right: block.right, count: block.count)
+        }
+        while !workers.wait(timeout: 0.05) {
+            progress(workers.done.load(ordering: .relaxed))
+        }
+        let others = try workers.results()
+        if isCancelled { throw .cancelled }
+        try writer.finish()
+        progress(workers.done.load(ordering: .relaxed))
+        summary.peak = others.reduce(summary.peak) { max($0, $1.peak) }
+        summary.frames = Int64(range.count)
+        summary.clippedSamples = writer.clippedSamples
+        summary.elapsed = (ContinuousClock.now - started).seconds
+        return summary
+    }
+
+    private static func render(_ stretch: Range<Int64>, with renderer: AudioRenderer, decodingAhead: Bool,
+                               workers: RenderWorkers, isCancelled: () -> Bool,
+                               progress: (Int64) -> Void = { _ in },
+                               to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
+        var counted: Int64 = 0
+        return try renderer.render(range: stretch, decodingAhead: decodingAhead, isCancelled: isCancelled, progress: { rendered in
+            progress(workers.done.add(rendered - counted, ordering: .relaxed).newValue)
+            counted = rendered
+        }, to: sink)
+    }
+}

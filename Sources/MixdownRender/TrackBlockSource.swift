@@ -1,0 +1,36 @@
+import MixdownMediaIO
+
+/// Where the mix gets each track's next block from: a `TrackPrefetcher` decoding
+/// ahead on its own thread, or an `InlineTrackSource` decoding on the mix's thread.
+protocol TrackBlockSource {
+    func start()
+    /// The track's share of timeline samples `block` (the blocks come in order);
+    /// call `release()` when it has been added to the bus.
+    func next(_ block: Range<Int64>) throws(MediaIOError) -> TrackBlock
+    func release()
+    /// Ends the source early or at the end of the render.
+    func stop()
+}
+
+/// Decodes a track's blocks on the calling thread, when asked for them.
+final class InlineTrackSource: TrackBlockSource {
+    private let track: TrackRenderer
+    private let sampleRate: Int32
+    private let slot: TrackBlock
+
+    init(track: TrackRenderer, blockSize: Int, sampleRate: Int32) {
+        self.track = track
+        self.sampleRate = sampleRate
+        slot = TrackBlock(capacity: blockSize)
+    }
+
+    func start() {}
+
+    func next(_ block: Range<Int64>) throws(MediaIOError) -> TrackBlock {
+        try track.prepare(block, sampleRate: sampleRate, into: slot)
+        return slot
+    }
+
+    func release() {}
+    func stop() {}
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MixdownExport
+import MixdownMediaIO
+import MixdownProject
+import MixdownTime
+import XCTest
+
+/// The WAV preview rendered in stretches on several threads, against the same
+/// preview rendered in one piece, and read back with ffprobe and ffmpeg.
+final class PreviewSessionTests: XCTestCase {
+    /// Music (MP3, looped), two takes (WAV) with ducking, fades: 40 s, no AAC, so
+    /// every sample of a seek equals the sample of a decode from the start.
+    func voiceAndMusic() throws -> Project {
+        var project = Project()
+        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "9.9")),
+                              .init(path: fixture("vo-pauses.wav"), start: try MediaTime(parsing: "24.2"))]
+        project.music = [.init(path: fixture("music.mp3"))]
+        project.music[0].loop = true
+        project.music[0].fadeIn = try MediaTime(parsing: "2")
+        project.music[0].fadeOut = try MediaTime(parsing: "3")
+        project.output.duration = try MediaTime(parsing: "40")
+        return project
+    }
+
+    func render(_ project: Project, format: WAVSampleFormat = .s24, range: String? = nil, parallel: Bool,
+                workers: Int = 3) throws -> (data: Data, session: PreviewSession) {
+        let plan = try project.plan()
+        let path = temporaryPath("preview.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = try PreviewSession(plan: plan, outputPath: path, format: format,
+                                         range: try range.map { try MediaTimeRange(parsing: $0) },
+                                         parallel: parallel, workers: workers)
+        let summary = try session.render()
+        XCTAssertEqual(summary.frames, Int64(session.range.count))
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), session)
+    }
+
+    func testStretchesAreConsecutiveWholeBlocks() throws {
+        let plan = try voiceAndMusic().plan()
+        let session = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24, workers: 3)
+        XCTAssertEqual(session.stretches.count, 3)
+        XCTAssertEqual(session.stretches.first?.lowerBound, 0)
+        XCTAssertEqual(session.stretches.last?.upperBound, 40 * 48_000)
+        for (a, b) in zip(session.stretches, session.stretches.dropFirst()) {
+            XCTAssertEqual(a.upperBound, b.lowerBound)
+            XCTAssertEqual(b.lowerBound % 16_384, 0)
+        }
+        let short = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24,
+                                       range: try MediaTimeRange(parsing: "0-19"), workers: 3)
+        XCTAssertEqual(short.stretches, [0..<19 * 48_000], "below 20 s, one piece by default")
+    }
+
+    func testParallelPreviewIsTheSameFileAsOnePiece() throws {
+        let project = try voiceAndMusic()
+        for format in WAVSampleFormat.allCases {
+            let one = try render(project, format: format, parallel: false)
+            let three = try render(project, format: format, parallel: true)
+            XCTAssertEqual(one.session.stretches.count, 1)
+            XCTAssertEqual(three.session.stretches.count, 3)
+            XCTAssertEqual(one.data.count, three.data.count, "\(format)")
+            XCTAssertTrue(one.data == three.data, "\(format): the files differ")
+        }
+    }
+
+    func testParallelRangeIsTheSameFileAsOnePiece() throws {
+        let project = try voiceAndMusic()
+        let one = try render(project, range: "7.3-31.9", parallel: false)
+        let two = try render(project, range: "7.3-31.9", parallel: true, workers: 2)
+        XCTAssertEqual(two.session.stretches.count, 2)
+        XCTAssertEqual(two.session.stretches.first?.lowerBound, 350_400)
+        XCTAssertTrue(one.data == two.data)
+    }
+
+    func testHeaderCountsEveryStretch() throws {
+        let plan = try voiceAndMusic().plan()
+        let path = temporaryPath("header.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try PreviewSession(plan: plan, outputPath: path, format: .s16, parallel: true, workers: 2).render()
+        let data = try runTool("ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts,sample_rate,channels",
+                                           "-of", "csv=p=0", path])
+        XCTAssertEqual(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "48000,2,1920000")
+        let decoded = try decodedLeft(path)
+        XCTAssertEqual(decoded.count, 1_920_000)
+        // The second stretch starts at 983040 (60 blocks): its samples are the music's, not zeros.
+        let around = decoded[983_040 - 4_800..<983_040 + 4_800]
+        XCTAssertGreaterThan(around.map { abs($0) }.max() ?? 0, 0.05)
+    }
+
+    /// With clip audio (AAC), a stretch after the first starts with a seek: the
+    /// samples equal a render in one piece except in noise-substituted (PNS)
+    /// bands, which get the same energy but other noise values.
+    func testParallelPreviewWithClipsMatchesOnePieceWithinPNSNoise() throws {
+        var project = try voiceAndMusic()
+        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        project.output.duration = nil
+        let one = try render(project, format: .f32, parallel: false)
+        let three = try render(project, format: .f32, parallel: true)
+        XCTAssertEqual(three.session.stretches.count, 3)
+        let a = one.data.withUnsafeBytes { Array($0.bindMemory(to: Float.self).dropFirst(0)) }
+        let b = three.data.withUnsafeBytes { Array($0.bindMemory(to: Float.self).dropFirst(0)) }
+        XCTAssertEqual(a.count, b.count)
+        let worst = zip(a, b).map { abs($0 - $1) }.max() ?? 0
+        print("parallel vs one piece with AAC clips: largest difference \(worst)")
+        XCTAssertLessThan(worst, 1e-3)
+    }
+
+    func testCancelledPreviewLeavesExistingOutputIntact() throws {
+        var project = try voiceAndMusic()
+        project.output.duration = try MediaTime(parsing: "1:00:00")
+        let plan = try project.plan()
+        let path = temporaryPath("cancel.wav")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = try PreviewSession(plan: plan, outputPath: path, format: .s24, workers: 2)
+        XCTAssertEqual(session.stretches.count, 2)
+        var calls = 0
+        XCTAssertThrowsError(try session.render { _ in
+            calls += 1
+            if calls == 20 { session.cancel() }
+        }) { error in
+            XCTAssertEqual(error as? MediaIOError, .cancelled)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
+        XCTAssertEqual(leftovers, [])
+    }
+}
