@@ -11,7 +11,7 @@
 # Environment:
 #   MIXDOWN=path          the mixdown binary (default .build/release/mixdown)
 #   KERNEL_BENCH=path     the mixdown-kernel-bench binary (default: built here
-#                         with `swift build -c release`, scratch path
+#                         with `swift build -c release --static-swift-stdlib`, scratch path
 #                         BENCH_SCRATCH if set)
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
@@ -215,9 +215,10 @@ if want kernel; then
         note "building mixdown-kernel-bench"
         scratch=()
         [ -n "${BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$BENCH_SCRATCH")
-        swift build -c release "${scratch[@]}" --product mixdown-kernel-bench >/dev/null ||
+        # The flags of `make build`, so that the two builds share one build folder.
+        swift build -c release --static-swift-stdlib "${scratch[@]}" --product mixdown-kernel-bench >/dev/null ||
             die "swift build --product mixdown-kernel-bench failed"
-        KERNEL_BENCH=$(swift build -c release "${scratch[@]}" --show-bin-path)/mixdown-kernel-bench
+        KERNEL_BENCH=$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)/mixdown-kernel-bench
     fi
     note "kernel bandwidth"
     while IFS= read -r line; do row '%s' "$line"; done < <("$KERNEL_BENCH" | grep -v '^kernel-bench-verdict')

@@ -97,7 +97,7 @@ public final class ExportSession: Sendable {
         let renderer = try AudioRenderer(plan: plan)
         let total = renderer.frameCount
         let started = ContinuousClock.now
-        let summary = try renderer.render(isCancelled: { isCancelled }, progress: { done in
+        let summary = try renderer.render(decodingAhead: workerCount > 1, isCancelled: { isCancelled }, progress: { done in
             progress(ExportProgress(framesDone: done, framesTotal: total, sampleRate: plan.sampleRate,
                                     elapsed: (ContinuousClock.now - started).seconds))
         }) { block throws(MediaIOError) in

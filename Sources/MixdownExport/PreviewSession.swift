@@ -15,7 +15,8 @@ import Synchronization
 /// the file through a `WAVWriter.Part`; the calling thread renders the first
 /// stretch. Tracks then decode on the worker's thread: the workers already keep
 /// the cores busy, and a thread per track would add hand-offs. A shorter render
-/// is one stretch, whose tracks decode ahead on threads of their own.
+/// is one stretch, whose tracks decode ahead on threads of their own (unless the
+/// session has one worker: then everything runs on the calling thread).
 ///
 /// The one difference from a render in one piece: AAC bands coded as noise
 /// substitution (PNS) get the same energy but other noise after a seek (see
@@ -32,6 +33,8 @@ public final class PreviewSession: Sendable {
     public let range: Range<Int64>
     /// The timeline samples each thread renders: consecutive, covering `range`.
     public let stretches: [Range<Int64>]
+    /// Threads the render may keep busy.
+    public let workerCount: Int
     /// The files the render reads: the output may be none of them.
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
@@ -58,7 +61,8 @@ public final class PreviewSession: Sendable {
         let renderer = try AudioRenderer(plan: plan)
         let span = try renderer.sampleRange(range)
         self.range = span
-        let count = Int64(max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount))
+        workerCount = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        let count = Int64(workerCount)
         if count > 1, parallel ?? (Int64(span.count) >= Self.shortestParallel * Int64(plan.sampleRate)) {
             // Whole blocks: each stretch's blocks are then the blocks of a render in one
             // piece, whose gain ramps are computed per block, so the samples are the same bits.
@@ -103,7 +107,7 @@ public final class PreviewSession: Sendable {
             }
         }
         let renderer = try AudioRenderer(plan: plan)
-        var summary = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1, workers: workers,
+        var summary = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1 && workerCount > 1, workers: workers,
                                       isCancelled: { isCancelled || workers.isStopped }, progress: progress) { block throws(MediaIOError) in
             try writer.write(left: block.left, right: block.right, count: block.count)
         }

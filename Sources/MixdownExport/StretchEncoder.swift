@@ -83,7 +83,7 @@ struct StretchEncoder {
             }
         }
         var counted: Int64 = 0
-        let summary = try renderer.render(range: range, isCancelled: isCancelled, progress: { rendered in
+        let summary = try renderer.render(range: range, decodingAhead: false, isCancelled: isCancelled, progress: { rendered in
             let own = min(max(range.lowerBound + rendered - stretch.lowerBound, 0), Int64(stretch.count))
             if own > counted {
                 advance(own - counted)

@@ -22,9 +22,26 @@ final class InputFile {
             throw .unreadableMedia(path: path, reason: ffmpegMessage(status))
         }
         context = ctx
-        if audioOnly, String(cString: ctx.pointee.iformat.pointee.name).hasPrefix("mov") {
+        let format = String(cString: ctx.pointee.iformat.pointee.name)
+        if format == "wav" {
+            // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
+            // demuxer's probe over up to 32 packets (128 KB), which cost more than the
+            // rest of opening a voice-over take. The first packet is still probed.
+            ctx.pointee.probesize = 32
+        }
+        if audioOnly, format.hasPrefix("mov") {
+            var hasVideo = false
             for i in 0..<Int(ctx.pointee.nb_streams) where ctx.pointee.streams[i]!.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
                 ctx.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+                hasVideo = true
+            }
+            if hasVideo, let pb = ctx.pointee.pb {
+                // The demuxer seeks to each audio sample, and buffered avio reads through
+                // the video frames in between (a seek shorter than its 32 KB buffer plus
+                // read-ahead threshold becomes a read): the whole file for its audio.
+                // Direct mode makes each packet one read(2) after a real seek. Set once
+                // the header is parsed, where buffered small reads still pay.
+                pb.pointee.direct = 1
             }
         }
         let found = avformat_find_stream_info(ctx, nil)

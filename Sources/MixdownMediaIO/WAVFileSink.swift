@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Where libsndfile's bytes go: a region of a file, starting at byte `base`,
-/// written with `pwrite` in 1 MiB batches (libsndfile hands over 8 KB at a time,
+/// written with `pwrite` in 256 KiB batches (libsndfile hands over 8 KB at a time,
 /// and a 200 s stereo WAV is 7000 of those). `pwrite` at absolute offsets is what
 /// lets several sinks fill disjoint regions of one file from several threads.
 ///
@@ -13,7 +13,7 @@ final class WAVFileSink {
     private let fd: Int32
     private let base: Int64
     private let buffer: UnsafeMutableRawPointer
-    private let capacity = 1 << 20
+    private let capacity = 1 << 18
     /// Stream offset (from `base`) of the next byte written.
     fileprivate var position: Int64 = 0
     /// Stream offset of `buffer[0]`, and the bytes buffered from there.

@@ -106,7 +106,7 @@ final class WAVStream {
     func countFramesWrittenElsewhere(_ frames: Int64) throws(MediaIOError) {
         guard let handle else { return }
         let frameBytes = Int64(2 * format.bytesPerSample)
-        let chunk = 1 << 16
+        let chunk = 1 << 12
         let zeros = UnsafeMutableRawPointer.allocate(byteCount: chunk * Int(frameBytes), alignment: 16)
         defer { zeros.deallocate() }
         sink.skipsWrites = true

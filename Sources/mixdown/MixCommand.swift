@@ -26,6 +26,9 @@ struct MixCommand: ParsableCommand {
     @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: s24)")
     var format: WAVSampleFormat?
 
+    @Option(help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"), transform: parseThreads)
+    var threads: Int?
+
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
     var output: String
 
@@ -40,7 +43,7 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
-                                             range: range, inputs: inputs)
+                                             range: range, inputs: inputs, workers: threads)
             Interrupt.install()
             let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
             let summary = try session.render { done in

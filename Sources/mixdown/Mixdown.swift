@@ -18,7 +18,7 @@ struct Mixdown: ParsableCommand {
 
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
     static func main() {
-        MemoryTuning.useSingleMallocArena()
+        MemoryTuning.tuneMalloc()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -42,4 +42,27 @@ final class CLIMixTests: XCTestCase {
         XCTAssertEqual(contents(of: dir), ["long.wav"])
         XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "precious")
     }
+
+    /// A render of 20 s or more is cut into stretches, one per thread; the file is
+    /// the same whatever the number of threads.
+    func testThreadsGiveTheSameFile() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var files: [Data] = []
+        for threads in ["1", "2", "3"] {
+            let out = dir.appendingPathComponent("t\(threads).wav").path
+            let result = try CLIRunner.run([
+                "mix", "--music", fixture("music.mp3"), "--loop-music", "--duration", "25",
+                "--voiceover", "\(fixture("vo-pauses.wav"))@9.7", "--format", "s16", "--threads", threads, "-o", out,
+            ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        XCTAssertEqual(files[0].count, 25 * 48_000 * 4 + 44)
+        XCTAssertTrue(files[0] == files[1] && files[1] == files[2])
+
+        let refused = try CLIRunner.run(["mix", "--music", fixture("music.mp3"), "--threads", "0", "-o", dir.appendingPathComponent("x.wav").path])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(refused.stderr.contains("'--threads <n>': expected a number of threads from 1 to 256"), refused.stderr)
+    }
 }
