@@ -3,6 +3,16 @@ import PackageDescription
 
 // Layers go one way: time → composition model → mix model → I/O bridges →
 // renderer/export → CLI. docs/architecture.md draws the picture.
+
+#if arch(x86_64)
+let wideKernels: [Target] = [
+    .target(name: "MixdownKernelsAVX512", swiftSettings: [.unsafeFlags(["-O", "-target-cpu", "skylake-avx512"])]),
+]
+#else
+let wideKernels: [Target] = []
+#endif
+let dspDependencies: [Target.Dependency] = ["MixdownKernels", "CPUFeatures"] + wideKernels.map { .target(name: $0.name) }
+
 let package = Package(
     name: "Mixdown",
     products: [
@@ -26,8 +36,12 @@ let package = Package(
 
         // Rational media time, ranges, parsing.
         .target(name: "MixdownTime"),
-        // Hot numeric kernels; always optimised so debug test runs stay fast.
-        .target(name: "MixdownDSP", swiftSettings: [.unsafeFlags(["-O"])]),
+        // Hot numeric kernels; always optimised so debug test runs stay fast. The
+        // same sources (symbolic links) build a second time for AVX-512, and DSP
+        // picks one build when the process starts.
+        .target(name: "MixdownKernels", swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "CPUFeatures"),
+        .target(name: "MixdownDSP", dependencies: dspDependencies, swiftSettings: [.unsafeFlags(["-O"])]),
         // Assets, composition tracks and segments.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
@@ -59,7 +73,7 @@ let package = Package(
 
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
-        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP"]),
+        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"] + wideKernels.map { .target(name: $0.name) }),
         .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
             "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
@@ -72,6 +86,6 @@ let package = Package(
         .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
         .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownPlotTests", dependencies: ["MixdownPlot", "MixdownProject", "MixdownTime"]),
-    ],
+    ] + wideKernels,
     swiftLanguageModes: [.v6]
 )

@@ -1,36 +1,215 @@
+import CPUFeatures
+import MixdownKernels
+#if arch(x86_64)
+import MixdownKernelsAVX512
+#endif
+
 /// Vectorised `Float` kernels over raw buffers, the inner loops of mixing.
 ///
-/// Every kernel takes typed pointers and an element count, works in
-/// `SIMD16<Float>` chunks loaded and stored unaligned, and finishes the last
-/// `count % 16` elements with a scalar tail, so any pointer alignment and any
-/// count (including 0) is valid. Kernels never allocate and keep no state,
+/// Each call runs one of two builds of the same kernels (`MixdownKernels`): the
+/// AVX-512 build on processors that have it, the baseline x86-64 build on the
+/// others. Both give the same bits. Kernels never allocate and keep no state,
 /// so they may run on any number of threads at once.
 ///
 /// Ownership: the caller owns every buffer and must keep `count` elements
 /// valid at each pointer for the duration of the call. A destination may be
 /// the very same buffer as a source (exact aliasing); partial overlap is not
-/// supported.
-///
-/// The kernels are deliberately not `@inlinable`: this target is always
-/// compiled with `-O`, and inlining them into a debug-built caller would
-/// lose that (see docs/audio-mix.md, "Kernels").
-public enum DSP {}
+/// supported. Any alignment and any count (including 0) is valid.
+public enum DSP {
+    /// Whether the AVX-512 build of the kernels runs, decided once per process.
+    public static let usesAVX512: Bool = {
+        #if arch(x86_64)
+        mx_cpu_supports_avx512() != 0
+        #else
+        false
+        #endif
+    }()
+
+    private typealias Baseline = MixdownKernels.Kernels
+    #if arch(x86_64)
+    private typealias Wide = MixdownKernelsAVX512.Kernels
+    #else
+    private typealias Wide = MixdownKernels.Kernels
+    #endif
+}
 
 extension DSP {
-    /// The SIMD vector every kernel works in.
+    /// Adds `src` scaled sample by sample into `dst`: `dst[i] += src[i] * gains[i]`.
     ///
-    /// Sixteen lanes measured fastest on x86-64 (AVX2 splits it into two
-    /// registers); the scalar tail handles what is left.
-    internal typealias Vector = SIMD16<Float>
+    /// Single-precision; each element is rounded twice (product, then sum).
+    /// `dst` may be the same buffer as `src` or `gains`; partial overlap is
+    /// not supported.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` samples, read and written.
+    ///   - src: `count` samples to add.
+    ///   - gains: `count` linear gain factors.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func multiplyAccumulate(
+        into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
+        gains: UnsafePointer<Float>, count: Int
+    ) {
+        usesAVX512
+            ? Wide.multiplyAccumulate(into: dst, src, gains: gains, count: count)
+            : Baseline.multiplyAccumulate(into: dst, src, gains: gains, count: count)
+    }
 
-    /// Lanes per ``Vector``.
-    internal static var width: Int { Vector.scalarCount }
+    /// Adds `src` scaled by one gain into `dst`: `dst[i] += src[i] * gain`.
+    ///
+    /// Single-precision, two roundings per element. `dst` may be `src`.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` samples, read and written.
+    ///   - src: `count` samples to add.
+    ///   - gain: Linear gain factor for every sample.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func multiplyAccumulate(
+        into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
+        gain: Float, count: Int
+    ) {
+        usesAVX512
+            ? Wide.multiplyAccumulate(into: dst, src, gain: gain, count: count)
+            : Baseline.multiplyAccumulate(into: dst, src, gain: gain, count: count)
+    }
 
-    /// Bytes per ``Vector``, the stride between vector loads.
-    internal static var vectorBytes: Int { MemoryLayout<Vector>.size }
+    /// Adds `src` under a linear gain ramp into `dst`:
+    /// `dst[i] += src[i] * (g0 + Float(i) * dg)`.
+    ///
+    /// The gain of element `i` is computed directly as `g0 + Float(i) * dg`,
+    /// never as a running sum, so rounding does not accumulate along the
+    /// block: each gain is within a few ulps of the exact ramp. Indices are
+    /// exact as `Float` up to 2^24, far beyond any block size.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` samples, read and written.
+    ///   - src: `count` samples to add; may be `dst`.
+    ///   - g0: Gain of element 0.
+    ///   - dg: Gain increment per element.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func rampAccumulate(
+        into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
+        from g0: Float, step dg: Float, count: Int
+    ) {
+        usesAVX512
+            ? Wide.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
+            : Baseline.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
+    }
 
-    /// `0, 1, 2, … 15`: lane offsets for per-lane ramp evaluation.
-    internal static var laneIndices: Vector {
-        Vector(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    /// Writes one value into every element: `dst[i] = value`.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, written.
+    ///   - value: The value to store.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func fill(_ dst: UnsafeMutablePointer<Float>, value: Float, count: Int) {
+        usesAVX512
+            ? Wide.fill(dst, value: value, count: count)
+            : Baseline.fill(dst, value: value, count: count)
+    }
+
+    /// Writes a linear ramp: `dst[i] = g0 + Float(i) * dg`.
+    ///
+    /// Each element is computed directly from its index, never by repeated
+    /// addition, so element `i` is within a few ulps of the exact ramp
+    /// however long the block. Indices are exact as `Float` up to 2^24.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, written.
+    ///   - g0: Value of element 0.
+    ///   - dg: Increment per element.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func fillRamp(_ dst: UnsafeMutablePointer<Float>, from g0: Float, step dg: Float, count: Int) {
+        usesAVX512
+            ? Wide.fillRamp(dst, from: g0, step: dg, count: count)
+            : Baseline.fillRamp(dst, from: g0, step: dg, count: count)
+    }
+
+    /// Copies `count` elements from `src` to `dst`.
+    ///
+    /// The buffers may overlap in any way (it is a `memmove`).
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, written.
+    ///   - src: `count` elements, read.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func copy(into dst: UnsafeMutablePointer<Float>, from src: UnsafePointer<Float>, count: Int) {
+        usesAVX512
+            ? Wide.copy(into: dst, from: src, count: count)
+            : Baseline.copy(into: dst, from: src, count: count)
+    }
+
+    /// The largest absolute value among `count` elements; `0` when `count` is 0.
+    ///
+    /// Exact (no rounding). Infinities count; NaN elements are ignored, so
+    /// a caller that must detect corrupt input has to check for NaN itself.
+    ///
+    /// - Parameters:
+    ///   - src: `count` elements, read.
+    ///   - count: Number of elements.
+    public static func peakMagnitude(_ src: UnsafePointer<Float>, count: Int) -> Float {
+        return usesAVX512
+            ? Wide.peakMagnitude(src, count: count)
+            : Baseline.peakMagnitude(src, count: count)
+    }
+
+    /// Multiplies in place, element by element: `dst[i] *= gains[i]`.
+    ///
+    /// `gains` may be `dst` (squaring); partial overlap is not supported.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, read and written.
+    ///   - gains: `count` factors.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func multiply(_ dst: UnsafeMutablePointer<Float>, by gains: UnsafePointer<Float>, count: Int) {
+        usesAVX512
+            ? Wide.multiply(dst, by: gains, count: count)
+            : Baseline.multiply(dst, by: gains, count: count)
+    }
+
+    /// Multiplies in place by a linear ramp: `dst[i] *= g0 + Float(i) * dg`.
+    ///
+    /// The ramp is evaluated per element from its index as in
+    /// ``fillRamp(_:from:step:count:)``, never as a running sum.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, read and written.
+    ///   - g0: Factor for element 0.
+    ///   - dg: Factor increment per element.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func multiply(_ dst: UnsafeMutablePointer<Float>, byRampFrom g0: Float, step dg: Float, count: Int) {
+        usesAVX512
+            ? Wide.multiply(dst, byRampFrom: g0, step: dg, count: count)
+            : Baseline.multiply(dst, byRampFrom: g0, step: dg, count: count)
+    }
+
+    /// Multiplies every element by one factor, in place: `dst[i] *= factor`.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` elements, read and written.
+    ///   - factor: The factor.
+    ///   - count: Number of elements; `0` does nothing.
+    public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
+        usesAVX512
+            ? Wide.scale(dst, by: factor, count: count)
+            : Baseline.scale(dst, by: factor, count: count)
+    }
+
+    /// Interleaves two channels into integer PCM codes, rounded to nearest and clipped.
+    ///
+    /// Sample `x` becomes `round(x × scale)`, limited to `[-scale, scale − 1]`, then
+    /// shifted left by `shift` bits (libsndfile's `int` samples are left-aligned).
+    /// Ties round to even. NaN becomes 0.
+    ///
+    /// - Parameters:
+    ///   - left, right: `count` samples each, read.
+    ///   - codes: `2 × count` elements, written L R L R ….
+    ///   - scale: 32768 for 16-bit, 8388608 for 24-bit.
+    /// - Returns: the samples that had to be clipped.
+    public static func quantise(left: UnsafePointer<Float>, right: UnsafePointer<Float>,
+                                into codes: UnsafeMutablePointer<Int32>, count: Int,
+                                scale: Float, shift: Int32) -> Int {
+        return usesAVX512
+            ? Wide.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
+            : Baseline.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
     }
 }

@@ -126,7 +126,7 @@ func fixed(_ x: Double, _ digits: Int) -> String {
     return whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
 }
 
-print("kernel bandwidth, GB/s (bytes read + written, best of \(repetitions))")
+print("kernel bandwidth, GB/s (bytes read + written, best of \(repetitions)); kernels: \(DSP.usesAVX512 ? "AVX-512" : "baseline x86-64") build")
 print(pad("", 34) + sizes.map { lpad($0.label, 20) }.joined())
 for (k, kernel) in kernels.enumerated() {
     print(pad(kernel.name, 34) + sizes.indices.map { lpad(fixed(results[$0][k], 1), 20) }.joined())

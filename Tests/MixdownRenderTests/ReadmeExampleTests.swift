@@ -21,22 +21,27 @@ final class ReadmeExampleTests: XCTestCase {
         project.voiceovers = [Project.Voiceover(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "12.5"))]
         project.musicVolume = 0.8
         let plan = try project.plan()
+        let preview = try PreviewSession(plan: plan, outputPath: output, format: .s24)
+        let written = try preview.render()
+        print(written.line)
+
         let renderer = try AudioRenderer(plan: plan)
-        let writer = try WAVWriter(path: output, sampleRate: plan.sampleRate, format: .s24)
-        let summary = try renderer.render { block throws(MediaIOError) in
-            try writer.write(left: block.left, right: block.right, count: block.count)
+        var firsts: [Int64] = []
+        let summary = try renderer.render(range: 0..<480_000) { block in
+            firsts.append(block.firstSample)
         }
-        try writer.finish()
-        print(summary.line)
 
         let session = ExportSession(plan: try project.plan(for: .export), outputPath: final)
         var fractions: [Double] = []
         _ = try session.export { progress in fractions.append(progress.fraction) }
 
         // The music (20 s, its decoded length) is the last item to end.
-        XCTAssertEqual(summary.frames, try MediaTime(seconds: 882_000.0 / 44_100).sampleIndex(sampleRate: 48_000))
+        XCTAssertEqual(written.frames, try MediaTime(seconds: 882_000.0 / 44_100).sampleIndex(sampleRate: 48_000))
         XCTAssertTrue(FileManager.default.fileExists(atPath: output))
-        XCTAssertTrue(summary.line.contains("clipped samples"))
+        XCTAssertTrue(written.line.contains("clipped samples"))
+        XCTAssertEqual(summary.frames, 480_000)
+        XCTAssertEqual(firsts.first, 0)
+        XCTAssertEqual(firsts.count, (480_000 + 16_383) / 16_384)
         XCTAssertTrue(FileManager.default.fileExists(atPath: final))
         XCTAssertEqual(fractions.last ?? 0, 1, accuracy: 1e-9)
     }

@@ -1,12 +1,5 @@
-extension DSP {
-    /// The largest absolute value among `count` elements; `0` when `count` is 0.
-    ///
-    /// Exact (no rounding). Infinities count; NaN elements are ignored, so
-    /// a caller that must detect corrupt input has to check for NaN itself.
-    ///
-    /// - Parameters:
-    ///   - src: `count` elements, read.
-    ///   - count: Number of elements.
+extension Kernels {
+    /// The loop behind `DSP.peakMagnitude`, which documents it.
     public static func peakMagnitude(_ src: UnsafePointer<Float>, count: Int) -> Float {
         let s = UnsafeRawPointer(src)
         var peaks = Vector(repeating: 0)

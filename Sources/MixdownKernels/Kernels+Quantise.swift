@@ -1,15 +1,5 @@
-extension DSP {
-    /// Interleaves two channels into integer PCM codes, rounded to nearest and clipped.
-    ///
-    /// Sample `x` becomes `round(x × scale)`, limited to `[-scale, scale − 1]`, then
-    /// shifted left by `shift` bits (libsndfile's `int` samples are left-aligned).
-    /// Ties round to even. NaN becomes 0.
-    ///
-    /// - Parameters:
-    ///   - left, right: `count` samples each, read.
-    ///   - codes: `2 × count` elements, written L R L R ….
-    ///   - scale: 32768 for 16-bit, 8388608 for 24-bit.
-    /// - Returns: the samples that had to be clipped.
+extension Kernels {
+    /// The loop behind `DSP.quantise`, which documents it.
     public static func quantise(left: UnsafePointer<Float>, right: UnsafePointer<Float>,
                                 into codes: UnsafeMutablePointer<Int32>, count: Int,
                                 scale: Float, shift: Int32) -> Int {
@@ -39,7 +29,7 @@ extension DSP {
     }
 }
 
-/// The vector arithmetic of `DSP.quantise`, with its constants splatted once.
+/// The vector arithmetic of `Kernels.quantise`, with its constants splatted once.
 private struct Quantiser {
     let factor: SIMD8<Float>
     let high: SIMD8<Float>

@@ -1,12 +1,5 @@
-extension DSP {
-    /// Multiplies in place, element by element: `dst[i] *= gains[i]`.
-    ///
-    /// `gains` may be `dst` (squaring); partial overlap is not supported.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` elements, read and written.
-    ///   - gains: `count` factors.
-    ///   - count: Number of elements; `0` does nothing.
+extension Kernels {
+    /// The loop behind `DSP.multiply`, which documents it.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, by gains: UnsafePointer<Float>, count: Int) {
         let d = UnsafeMutableRawPointer(dst)
         let g = UnsafeRawPointer(gains)
@@ -24,16 +17,7 @@ extension DSP {
         }
     }
 
-    /// Multiplies in place by a linear ramp: `dst[i] *= g0 + Float(i) * dg`.
-    ///
-    /// The ramp is evaluated per element from its index as in
-    /// ``fillRamp(_:from:step:count:)``, never as a running sum.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` elements, read and written.
-    ///   - g0: Factor for element 0.
-    ///   - dg: Factor increment per element.
-    ///   - count: Number of elements; `0` does nothing.
+    /// The loop behind `DSP.multiply`, which documents it.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, byRampFrom g0: Float, step dg: Float, count: Int) {
         let d = UnsafeMutableRawPointer(dst)
         let start = Vector(repeating: g0)
@@ -55,12 +39,7 @@ extension DSP {
         }
     }
 
-    /// Multiplies every element by one factor, in place: `dst[i] *= factor`.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` elements, read and written.
-    ///   - factor: The factor.
-    ///   - count: Number of elements; `0` does nothing.
+    /// The loop behind `DSP.scale`, which documents it.
     public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
         let d = UnsafeMutableRawPointer(dst)
         let k = Vector(repeating: factor)

@@ -2,18 +2,8 @@
 // target (no FMA in the baseline) `addProduct` lowers to a library call per
 // lane, 20-40 times slower than a separate multiply and add.
 
-extension DSP {
-    /// Adds `src` scaled sample by sample into `dst`: `dst[i] += src[i] * gains[i]`.
-    ///
-    /// Single-precision; each element is rounded twice (product, then sum).
-    /// `dst` may be the same buffer as `src` or `gains`; partial overlap is
-    /// not supported.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` samples, read and written.
-    ///   - src: `count` samples to add.
-    ///   - gains: `count` linear gain factors.
-    ///   - count: Number of elements; `0` does nothing.
+extension Kernels {
+    /// The loop behind `DSP.multiplyAccumulate`, which documents it.
     public static func multiplyAccumulate(
         into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
         gains: UnsafePointer<Float>, count: Int
@@ -36,15 +26,7 @@ extension DSP {
         }
     }
 
-    /// Adds `src` scaled by one gain into `dst`: `dst[i] += src[i] * gain`.
-    ///
-    /// Single-precision, two roundings per element. `dst` may be `src`.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` samples, read and written.
-    ///   - src: `count` samples to add.
-    ///   - gain: Linear gain factor for every sample.
-    ///   - count: Number of elements; `0` does nothing.
+    /// The loop behind `DSP.multiplyAccumulate`, which documents it.
     public static func multiplyAccumulate(
         into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
         gain: Float, count: Int
@@ -66,20 +48,7 @@ extension DSP {
         }
     }
 
-    /// Adds `src` under a linear gain ramp into `dst`:
-    /// `dst[i] += src[i] * (g0 + Float(i) * dg)`.
-    ///
-    /// The gain of element `i` is computed directly as `g0 + Float(i) * dg`,
-    /// never as a running sum, so rounding does not accumulate along the
-    /// block: each gain is within a few ulps of the exact ramp. Indices are
-    /// exact as `Float` up to 2^24, far beyond any block size.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` samples, read and written.
-    ///   - src: `count` samples to add; may be `dst`.
-    ///   - g0: Gain of element 0.
-    ///   - dg: Gain increment per element.
-    ///   - count: Number of elements; `0` does nothing.
+    /// The loop behind `DSP.rampAccumulate`, which documents it.
     public static func rampAccumulate(
         into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
         from g0: Float, step dg: Float, count: Int

@@ -1,0 +1,1 @@
+../MixdownKernels/Kernels+Measure.swift
