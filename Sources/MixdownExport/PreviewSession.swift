@@ -106,19 +106,28 @@ public final class PreviewSession: Sendable {
                 return summary
             }
         }
-        let renderer = try AudioRenderer(plan: plan)
-        var summary = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1 && workerCount > 1, workers: workers,
-                                      isCancelled: { isCancelled || workers.isStopped }, progress: progress) { block throws(MediaIOError) in
-            try writer.write(left: block.left, right: block.right, count: block.count)
+        var first: RenderSummary?
+        var failure: MediaIOError?
+        do {
+            let renderer = try AudioRenderer(plan: plan)
+            first = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1 && workerCount > 1,
+                                    workers: workers, isCancelled: { isCancelled || workers.isStopped },
+                                    progress: progress) { block throws(MediaIOError) in
+                try writer.write(left: block.left, right: block.right, count: block.count)
+            }
+        } catch {
+            failure = error
+            workers.stop()
         }
         while !workers.wait(timeout: 0.05) {
-            progress(workers.done.load(ordering: .relaxed))
+            if first != nil { progress(workers.done.load(ordering: .relaxed)) }
         }
-        let others = try workers.results()
-        if isCancelled { throw .cancelled }
+        // This thread stops early when a worker fails: the worker's error is the one to report.
+        if failure == nil || (failure == .cancelled && !isCancelled), let error = workers.failure { throw error }
+        guard var summary = first, !isCancelled else { throw failure ?? .cancelled }
         try writer.finish()
         progress(workers.done.load(ordering: .relaxed))
-        summary.peak = others.reduce(summary.peak) { max($0, $1.peak) }
+        summary.peak = workers.summaries.reduce(summary.peak) { max($0, $1.peak) }
         summary.frames = Int64(range.count)
         summary.clippedSamples = writer.clippedSamples
         summary.elapsed = (ContinuousClock.now - started).seconds

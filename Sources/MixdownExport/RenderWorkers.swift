@@ -11,8 +11,8 @@ import Synchronization
 final class RenderWorkers: Sendable {
     /// Frames rendered so far, summed over the workers and the calling thread.
     let done = Atomic<Int64>(0)
-    private let failure = Mutex<MediaIOError?>(nil)
-    private let summaries = Mutex<[RenderSummary]>([])
+    private let failures = Mutex<MediaIOError?>(nil)
+    private let finished = Mutex<[RenderSummary]>([])
     private let stopped = Atomic<Bool>(false)
     private let group = DispatchGroup()
 
@@ -27,9 +27,9 @@ final class RenderWorkers: Sendable {
         Thread { [self] in
             do throws(MediaIOError) {
                 let summary = try work()
-                summaries.withLock { $0.append(summary) }
+                finished.withLock { $0.append(summary) }
             } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
+                failures.withLock { if $0 == nil { $0 = error } }
                 stop()
             }
             group.leave()
@@ -44,9 +44,9 @@ final class RenderWorkers: Sendable {
     /// Waits until every worker has ended.
     func wait() { group.wait() }
 
-    /// The workers' summaries, once they have all ended; the first error, if one failed.
-    func results() throws(MediaIOError) -> [RenderSummary] {
-        if let error = failure.withLock({ $0 }) { throw error }
-        return summaries.withLock { $0 }
-    }
+    /// The first error a worker threw, once they have all ended.
+    var failure: MediaIOError? { failures.withLock { $0 } }
+
+    /// The summaries of the workers that finished, once they have all ended.
+    var summaries: [RenderSummary] { finished.withLock { $0 } }
 }

@@ -122,10 +122,7 @@ final class ExportSessionTests: XCTestCase {
             XCTAssertEqual(error as? MediaIOError, .cancelled)
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
-        XCTAssertEqual(leftovers, [])
+        XCTAssertEqual(try temporaryFiles(beside: path), [])
     }
 
     func testRangeExportSnapsToAKeyframeAndKeepsSoundWithPicture() throws {

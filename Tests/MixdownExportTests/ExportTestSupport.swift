@@ -63,3 +63,10 @@ func bestLag(_ a: [Float], _ b: [Float], maxLag: Int, window: Range<Int>) -> (la
 func temporaryPath(_ name: String) -> String {
     NSTemporaryDirectory() + "mixdown-export-\(UUID().uuidString)-\(name)"
 }
+
+/// The hidden temporary outputs Mixdown left beside `path` (none, after a cancelled or finished job).
+func temporaryFiles(beside path: String) throws -> [String] {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
+}

@@ -104,6 +104,28 @@ final class PreviewSessionTests: XCTestCase {
         XCTAssertLessThan(worst, 1e-3)
     }
 
+    /// A take that turns unreadable between planning and rendering fails the
+    /// worker rendering it: that error is the one reported (not the stop it
+    /// causes on the other threads), and no file is left.
+    func testAWorkersErrorIsReportedAndLeavesNoFile() throws {
+        let take = temporaryPath("take.wav")
+        try FileManager.default.copyItem(atPath: fixture("vo-pauses.wav"), toPath: take)
+        defer { try? FileManager.default.removeItem(atPath: take) }
+        var project = try voiceAndMusic()
+        project.voiceovers[1].path = take
+        let plan = try project.plan()
+        try Data("no longer a WAV file".utf8).write(to: URL(fileURLWithPath: take))
+        let path = temporaryPath("failed.wav")
+        let session = try PreviewSession(plan: plan, outputPath: path, format: .s24, workers: 2)
+        XCTAssertTrue(session.stretches[1].contains(Int64(24.2 * 48_000)), "the take plays in the second stretch")
+        XCTAssertThrowsError(try session.render()) { error in
+            guard case .unreadableMedia(let failed, _) = error as? MediaIOError else { return XCTFail("\(error)") }
+            XCTAssertEqual(failed, take)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(try temporaryFiles(beside: path), [])
+    }
+
     func testCancelledPreviewLeavesExistingOutputIntact() throws {
         var project = try voiceAndMusic()
         project.output.duration = try MediaTime(parsing: "1:00:00")
@@ -121,9 +143,6 @@ final class PreviewSessionTests: XCTestCase {
             XCTAssertEqual(error as? MediaIOError, .cancelled)
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).mixdown") }
-        XCTAssertEqual(leftovers, [])
+        XCTAssertEqual(try temporaryFiles(beside: path), [])
     }
 }
