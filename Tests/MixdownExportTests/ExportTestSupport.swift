@@ -1,4 +1,5 @@
 import Foundation
+import MixdownMediaIO
 import XCTest
 
 func fixture(_ name: String) -> String {
@@ -62,6 +63,25 @@ func bestLag(_ a: [Float], _ b: [Float], maxLag: Int, window: Range<Int>) -> (la
 
 func temporaryPath(_ name: String) -> String {
     NSTemporaryDirectory() + "mixdown-export-\(UUID().uuidString)-\(name)"
+}
+
+/// Puts a file at `path`, runs `job` (which gets a progress callback that calls
+/// `cancel` on its 20th call) and checks that the job throws `.cancelled`,
+/// leaves the file as it was and no temporary file beside it.
+func assertCancellingKeepsExistingOutput(at path: String, cancel: @escaping () -> Void,
+                                         job: (_ progress: () -> Void) throws -> Void,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var calls = 0
+    XCTAssertThrowsError(try job {
+        calls += 1
+        if calls == 20 { cancel() }
+    }, file: file, line: line) { error in
+        XCTAssertEqual(error as? MediaIOError, .cancelled, file: file, line: line)
+    }
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious", file: file, line: line)
+    XCTAssertEqual(try temporaryFiles(beside: path), [], file: file, line: line)
 }
 
 /// The hidden temporary outputs Mixdown left beside `path` (none, after a cancelled or finished job).
