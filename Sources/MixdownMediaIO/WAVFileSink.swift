@@ -10,7 +10,7 @@ import Glibc
 ///
 /// libsndfile talks to it through `virtualIO`, with the sink as user data.
 final class WAVFileSink {
-    private let fd: Int32
+    private var fd: Int32
     private let base: Int64
     private let buffer: UnsafeMutableRawPointer
     private let capacity = 1 << 18
@@ -45,10 +45,11 @@ final class WAVFileSink {
     func close() -> String? {
         flush()
         if Glibc.close(fd) != 0, failure == 0 { failure = errno }
+        fd = -1
         return failure == 0 ? nil : String(cString: strerror(failure))
     }
 
-    func flush() {
+    private func flush() {
         var done = 0
         while done < buffered, failure == 0 {
             let n = pwrite(fd, buffer + done, buffered - done, off_t(base + bufferStart) + off_t(done))
@@ -65,7 +66,6 @@ final class WAVFileSink {
     fileprivate func write(_ bytes: UnsafeRawPointer, count: Int) -> Int {
         if position != bufferStart + Int64(buffered) { flush() }
         if skipsWrites {
-            flush()
             position += Int64(count)
             bufferStart = position
             return count
