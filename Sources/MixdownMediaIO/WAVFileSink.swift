@@ -66,6 +66,7 @@ final class WAVFileSink {
     fileprivate func write(_ bytes: UnsafeRawPointer, count: Int) -> Int {
         if position != bufferStart + Int64(buffered) { flush() }
         if skipsWrites {
+            flush()
             position += Int64(count)
             bufferStart = position
             return count
