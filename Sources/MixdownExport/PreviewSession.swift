@@ -39,10 +39,6 @@ public final class PreviewSession: Sendable {
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
 
-    /// The shortest render cut into stretches, in seconds: below it, opening every
-    /// input once more costs about what a second core gains.
-    static let shortestParallel: Int64 = 20
-
     /// Prepares a preview of `range` (the whole timeline when nil); nothing is
     /// opened until `render(progress:)`.
     ///
@@ -62,18 +58,7 @@ public final class PreviewSession: Sendable {
         let span = try renderer.sampleRange(range)
         self.range = span
         workerCount = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-        let count = Int64(workerCount)
-        if count > 1, parallel ?? (Int64(span.count) >= Self.shortestParallel * Int64(plan.sampleRate)) {
-            // Whole blocks: each stretch's blocks are then the blocks of a render in one
-            // piece, whose gain ramps are computed per block, so the samples are the same bits.
-            let block = Int64(renderer.blockSize)
-            let length = ((Int64(span.count) + count - 1) / count + block - 1) / block * block
-            stretches = stride(from: span.lowerBound, to: span.upperBound, by: Int(length)).map {
-                $0..<min($0 + length, span.upperBound)
-            }
-        } else {
-            stretches = [span]
-        }
+        stretches = renderer.stretches(of: span, workers: workerCount, parallel: parallel)
     }
 
     /// Asks a running render to stop; it then throws `MediaIOError.cancelled`.
@@ -90,7 +75,7 @@ public final class PreviewSession: Sendable {
         let parts = try stretches.dropFirst().map { stretch throws(MediaIOError) in
             try writer.part(startingAt: stretch.lowerBound - range.lowerBound)
         }
-        let workers = RenderWorkers()
+        let workers = RenderWorkers<RenderSummary>()
         defer {
             workers.stop()
             workers.wait()
@@ -127,7 +112,7 @@ public final class PreviewSession: Sendable {
         guard var summary = first, !isCancelled else { throw failure ?? .cancelled }
         try writer.finish()
         progress(workers.done.load(ordering: .relaxed))
-        summary.peak = workers.summaries.reduce(summary.peak) { max($0, $1.peak) }
+        summary.peak = workers.results.reduce(summary.peak) { max($0, $1.peak) }
         summary.frames = Int64(range.count)
         summary.clippedSamples = writer.clippedSamples
         summary.elapsed = (ContinuousClock.now - started).seconds
@@ -135,12 +120,12 @@ public final class PreviewSession: Sendable {
     }
 
     private static func render(_ stretch: Range<Int64>, with renderer: AudioRenderer, decodingAhead: Bool,
-                               workers: RenderWorkers, isCancelled: () -> Bool,
+                               workers: RenderWorkers<RenderSummary>, isCancelled: () -> Bool,
                                progress: (Int64) -> Void = { _ in },
                                to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         var counted: Int64 = 0
         return try renderer.render(range: stretch, decodingAhead: decodingAhead, isCancelled: isCancelled, progress: { rendered in
-            progress(workers.done.add(rendered - counted, ordering: .relaxed).newValue)
+            progress(workers.advance(by: rendered - counted))
             counted = rendered
         }, to: sink)
     }

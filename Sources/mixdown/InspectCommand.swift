@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .layout) }
         var report = TimelineReport(plan: plan)
         if levels {
-            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(AudioRenderer(plan: plan)) }
+            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan) }
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {

@@ -1,0 +1,40 @@
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import XCTest
+
+/// `LevelScan` (inspect's clipping warning), in one piece and in stretches on
+/// several threads, against the samples of the render itself.
+final class LevelScanTests: XCTestCase {
+    /// 40 s of looped music at +12 dB under two takes: it clips, often.
+    func loudProject() throws -> Project {
+        var project = Project()
+        project.music = [.init(path: fixture("music.mp3"))]
+        project.music[0].loop = true
+        project.music[0].volume = 4
+        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: seconds("3.3")),
+                              .init(path: fixture("vo-pauses.wav"), start: seconds("27.9"))]
+        project.output.duration = seconds("40")
+        return project
+    }
+
+    func testStretchesOnThreadsFindWhatOnePieceFinds() throws {
+        let project = try loudProject()
+        let plan = try project.plan()
+        let one = try LevelScan(plan: plan, workers: 1)
+        let three = try LevelScan(plan: plan, workers: 3)
+        XCTAssertEqual(three.peak, one.peak)
+        XCTAssertEqual(three.peakSample, one.peakSample)
+        XCTAssertEqual(three.overFullScale, one.overFullScale)
+
+        // The independent count: every sample of the same render.
+        let rendered = try render(project, blockSize: 16_384)
+        let samples = rendered.left + rendered.right
+        XCTAssertEqual(one.overFullScale, samples.count { abs($0) > 1 })
+        XCTAssertGreaterThan(one.overFullScale, 1_000)
+        let peak = samples.map { abs($0) }.max() ?? 0
+        XCTAssertEqual(one.peak, peak)
+        let at = Int(one.peakSample)
+        XCTAssertTrue(abs(rendered.left[at]) == peak || abs(rendered.right[at]) == peak)
+    }
+}
