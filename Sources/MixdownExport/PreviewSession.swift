@@ -9,11 +9,11 @@ import Synchronization
 /// long timeline.
 ///
 /// A render of 20 s or more is cut into `stretches`, one per worker, consecutive,
-/// of equal length and on the renderer's block grid. Each worker renders its stretch with its own
-/// `AudioRenderer` (its decoders seek to the stretch's start, and a seek gives
-/// the samples of a decode from the start) and writes it straight to its place in
-/// the file through a `WAVWriter.Part`; the calling thread renders the first
-/// stretch. Tracks then decode on the worker's thread: the workers already keep
+/// of equal length and on the renderer's block grid (`AudioRenderer.stretches`).
+/// Each worker renders its stretch with its own `AudioRenderer` (its decoders
+/// seek to the stretch's start, and a seek gives the samples of a decode from the
+/// start) and writes it straight to its place in the file through a
+/// `WAVWriter.Part`; the calling thread renders the first stretch. Tracks then decode on the worker's thread: the workers already keep
 /// the cores busy, and a thread per track would add hand-offs. A shorter render
 /// is one stretch, whose tracks decode ahead on threads of their own (unless the
 /// session has one worker: then everything runs on the calling thread).
