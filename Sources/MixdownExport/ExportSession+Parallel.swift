@@ -12,7 +12,7 @@ extension ExportSession {
     func exportInParallel(progress: (ExportProgress) -> Void) throws(MediaIOError) -> RenderSummary {
         let settings = AACSettings(sampleRate: plan.sampleRate, bitRate: audioBitRate)
         let writer = try MovieWriter(path: outputPath, video: plan.video, encodedAudio: settings,
-                                     fastStart: fastStart, inputs: inputPaths)
+                                     fastStart: fastStart, inputs: plan.inputPaths)
         let total = encodingStretches.last?.upperBound ?? 0
         let encoders = encodingStretches.map {
             StretchEncoder(stretch: $0, frameCount: total, settings: settings,

@@ -78,8 +78,6 @@ public final class ExportSession: Sendable {
         encodingStretches = self.parallelEncoding ? stretches ?? [] : [0..<total]
     }
 
-    /// Every file the export reads; the output may be none of them.
-    var inputPaths: [String] { plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) } }
 
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
@@ -93,7 +91,7 @@ public final class ExportSession: Sendable {
     public func export(progress: (ExportProgress) -> Void = { _ in }) throws(MediaIOError) -> RenderSummary {
         if parallelEncoding { return try exportInParallel(progress: progress) }
         let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
-                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: inputPaths)
+                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
         let renderer = try AudioRenderer(plan: plan)
         let total = renderer.frameCount
         let started = ContinuousClock.now

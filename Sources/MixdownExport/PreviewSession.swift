@@ -53,7 +53,7 @@ public final class PreviewSession: Sendable {
         self.plan = plan
         self.outputPath = outputPath
         self.format = format
-        self.inputs = plan.composition.tracks.flatMap { $0.segments.map(\.asset.path) } + inputs
+        self.inputs = plan.inputPaths + inputs
         let renderer = try AudioRenderer(plan: plan)
         let span = try renderer.sampleRange(range)
         self.range = span

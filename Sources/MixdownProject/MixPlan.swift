@@ -15,6 +15,9 @@ public struct MixPlan: Sendable {
     public var video: VideoStitchPlan?
     /// Things a user would want to know that do not stop the mix.
     public var warnings: [String]
+
+    /// Every media file the plan's tracks read: what an output may not overwrite.
+    public var inputPaths: [String] { composition.tracks.flatMap { $0.segments.map(\.asset.path) } }
 }
 
 /// What a plan is for, which decides how much of the clips' video it reads.
