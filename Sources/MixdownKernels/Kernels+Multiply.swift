@@ -17,28 +17,6 @@ extension Kernels {
         }
     }
 
-    /// The loop behind `DSP.multiply`, which documents it.
-    public static func multiply(_ dst: UnsafeMutablePointer<Float>, byRampFrom g0: Float, step dg: Float, count: Int) {
-        let d = UnsafeMutableRawPointer(dst)
-        let start = Vector(repeating: g0)
-        let step = Vector(repeating: dg)
-        var index = laneIndices  // exact Float indices, advanced by whole vectors (see rampAccumulate)
-        let advance = Vector(repeating: Float(width))
-        var i = 0
-        while i + width <= count {
-            let offset = i * MemoryLayout<Float>.stride
-            let gain = start + index * step
-            let product = d.loadUnaligned(fromByteOffset: offset, as: Vector.self) * gain
-            d.storeBytes(of: product, toByteOffset: offset, as: Vector.self)
-            index += advance
-            i += width
-        }
-        while i < count {
-            dst[i] = dst[i] * (g0 + Float(i) * dg)
-            i += 1
-        }
-    }
-
     /// The loop behind `DSP.scale`, which documents it.
     public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
         let d = UnsafeMutableRawPointer(dst)

@@ -1,0 +1,1 @@
+../MixdownKernels/Kernels+Ramp.swift
