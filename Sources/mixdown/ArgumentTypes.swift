@@ -59,11 +59,3 @@ func parseRange(_ text: String) throws -> MediaTimeRange {
 }
 
 extension WAVSampleFormat: ExpressibleByArgument {}
-
-/// Parses `--threads`: how many cores a render may keep busy, at least 1.
-func parseThreads(_ text: String) throws -> Int {
-    guard let count = Int(text), count >= 1, count <= 256 else {
-        throw ValidationError("expected a number of threads from 1 to 256")
-    }
-    return count
-}

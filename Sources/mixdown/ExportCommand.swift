@@ -38,8 +38,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"), transform: parseThreads)
-    var threads: Int?
+    @OptionGroup var threading: ThreadOptions
 
     @OptionGroup var reporting: ReportingOptions
 
@@ -62,7 +61,7 @@ struct ExportCommand: ParsableCommand {
             plan = excerpt.plan
         }
         let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate, fastStart: faststart,
-                                    workers: threads)
+                                    workers: threading.threads)
         Interrupt.install()
         let reporter = reporting.reporter(total: Int64((try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0),
                                           sampleRate: plan.sampleRate)

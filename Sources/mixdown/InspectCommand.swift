@@ -25,15 +25,14 @@ struct InspectCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Render the mix (without writing it) to warn where it would clip.")
     var levels = true
 
-    @Option(help: ArgumentHelp("Threads for the level scan. (default: one per core)", valueName: "n"), transform: parseThreads)
-    var threads: Int?
+    @OptionGroup var threading: ThreadOptions
 
     func run() throws {
         let project = try timeline.project()
         let plan = try runReportingErrors { () throws(ProjectError) in try project.plan(for: .layout) }
         var report = TimelineReport(plan: plan)
         if levels {
-            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, workers: threads) }
+            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, workers: threading.threads) }
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {

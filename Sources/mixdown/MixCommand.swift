@@ -26,8 +26,7 @@ struct MixCommand: ParsableCommand {
     @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: s24)")
     var format: WAVSampleFormat?
 
-    @Option(help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"), transform: parseThreads)
-    var threads: Int?
+    @OptionGroup var threading: ThreadOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
     var output: String
@@ -43,7 +42,7 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
-                                             range: range, inputs: inputs, workers: threads)
+                                             range: range, inputs: inputs, workers: threading.threads)
             Interrupt.install()
             let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
             let summary = try session.render { done in

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// How many cores a rendering command may keep busy (`mix`, `export`, `inspect`).
+struct ThreadOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"),
+            transform: parseThreads)
+    var threads: Int?
+}
+
+/// Parses `--threads`: at least 1.
+private func parseThreads(_ text: String) throws -> Int {
+    guard let count = Int(text), count >= 1, count <= 256 else {
+        throw ValidationError("expected a number of threads from 1 to 256")
+    }
+    return count
+}
