@@ -18,8 +18,9 @@ let package = Package(
     products: [
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix",
-            "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
+            "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan",
+            "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
+            "MixdownExport", "MixdownPlot",
         ]),
     ],
     dependencies: [
@@ -34,58 +35,89 @@ let package = Package(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
 
-        // Rational media time, ranges, parsing.
+        // Bounded user quantities, each with one parser: gain, decibel levels, rates.
+        .target(name: "MixdownUnits"),
+        // Rational media time, ranges, time bases, frame rates, parsing.
         .target(name: "MixdownTime"),
         // Hot numeric kernels; always optimised so debug test runs stay fast. The
         // same sources (symbolic links) build a second time for AVX-512, and DSP
         // picks one build when the process starts.
         .target(name: "MixdownKernels", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "CPUFeatures"),
+        // glibc's malloc settings, which Swift's Glibc module does not declare (the CLI's policy).
+        .target(name: "CAllocator"),
         .target(name: "MixdownDSP", dependencies: dspDependencies, swiftSettings: [.unsafeFlags(["-O"])]),
-        // Assets, composition tracks and segments.
+        // Assets, composition tracks and segments; the cut rules of stream-copied video.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
         .target(
-            name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"],
+            name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"],
             swiftSettings: [.unsafeFlags(["-O"])]),
+        // What a render runs: the composition, the envelopes and the video stitch plan.
+        .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
         // Everything that touches FFmpeg or libsndfile.
-        .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime", "MixdownDSP"]),
-        // Streaming renderer: decode, gain, sum, write.
+        .target(name: "MixdownMediaIO", dependencies: [
+            "CFFmpeg", "CSndFile", "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownDSP",
+        ]),
+        // Streaming renderer: decode, gain, sum, per block.
         .target(name: "MixdownRender", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownDSP", "MixdownProject",
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownDSP",
         ]),
-        // The timeline users describe (flags or a project file), built into a composition and mix.
-        .target(name: "MixdownProject", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO",
+        // The timeline users describe, as a value.
+        .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix"]),
+        // The project file: JSON reading (every problem with its path) and writing.
+        .target(name: "MixdownProjectFile", dependencies: [
+            "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix",
         ]),
-        // The export session: the mix encoded to AAC and muxed with the stream-copied video.
+        // A project resolved against its media: probing, stitching, placing, ducking → MixPlan.
+        .target(name: "MixdownPlanning", dependencies: [
+            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownComposition", "MixdownAudioMix", "MixdownTime",
+        ]),
+        // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
-            "MixdownTime", "MixdownMediaIO", "MixdownRender", "MixdownProject",
+            "MixdownTime", "MixdownUnits", "MixdownPlan", "MixdownMediaIO", "MixdownRender",
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
-        .target(name: "MixdownPlot", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownProject"]),
+        .target(name: "MixdownPlot", dependencies: [
+            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
+        ]),
         .executableTarget(name: "mixdown", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownExport",
-            "MixdownPlot",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
+            "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
+            "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"], swiftSettings: [.unsafeFlags(["-O"])]),
 
+        // Fixture paths, the oracle tools, temporary folders and measurements, for every test target.
+        .target(name: "MixdownTestSupport", dependencies: ["MixdownTime", "MixdownComposition", "MixdownMediaIO"],
+                path: "Tests/MixdownTestSupport"),
+        .testTarget(name: "MixdownUnitsTests", dependencies: ["MixdownUnits"]),
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
-        .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
+        .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownTime"]),
+        .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"] + wideKernels.map { .target(name: $0.name) }),
-        .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
+        .testTarget(name: "MixdownMediaIOTests", dependencies: [
+            "MixdownMediaIO", "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownProjectFileTests", dependencies: [
+            "MixdownProjectFile", "MixdownProject", "MixdownAudioMix", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownPlanningTests", dependencies: [
+            "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownAudioMix", "MixdownComposition", "MixdownUnits",
+            "MixdownTime", "MixdownTestSupport",
+        ]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
-            "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
-            "MixdownProject", "MixdownExport",
+            "MixdownRender", "MixdownPlanning", "MixdownProject", "MixdownProjectFile", "MixdownPlan", "MixdownExport",
+            "MixdownMediaIO", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownExportTests", dependencies: [
-            "MixdownExport", "MixdownProject", "MixdownRender", "MixdownMediaIO", "MixdownTime",
+            "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownMediaIO",
+            "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
-        .testTarget(name: "CLITests", dependencies: []),
-        .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
-        .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
-        .testTarget(name: "MixdownPlotTests", dependencies: ["MixdownPlot", "MixdownProject", "MixdownTime"]),
+        .testTarget(name: "MixdownPlotTests", dependencies: [
+            "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport"]),
     ] + wideKernels,
     swiftLanguageModes: [.v6]
 )

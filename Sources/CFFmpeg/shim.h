@@ -13,7 +13,6 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/audio_fifo.h>
-#include <malloc.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;
@@ -30,18 +29,6 @@ static inline AVChannelLayout mx_layout_stereo(void) { return (AVChannelLayout)A
 static inline const char *mx_strerror(int e, char *buf, size_t n) {
     av_strerror(e, buf, n);
     return buf;
-}
-
-/// One glibc malloc arena for the process: decoding threads would otherwise each
-/// grow their own, megabytes of peak memory for no speed. Blocks of 128 KB and up
-/// are mapped and unmapped on their own, and free memory at the top of the heap
-/// goes back to the system past 128 KB: glibc's default raises both limits each
-/// time such a block is freed, which kept FFmpeg's short-lived buffers resident
-/// (3.5 MB of the export's peak).
-static inline void mx_tune_malloc(void) {
-    mallopt(M_ARENA_MAX, 1);
-    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 }
 
 #endif

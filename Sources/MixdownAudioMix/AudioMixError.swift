@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// A reason an audio mix setting was refused, with a message meant for users.
 ///
@@ -9,7 +10,7 @@ public enum AudioMixError: Error, Equatable, Sendable {
     /// A volume or gain was NaN, infinite, negative or above the maximum.
     ///
     /// The payload is the refused value; the maximum for volumes is
-    /// ``AudioMixInputParameters/maximumVolume`` (+24 dB).
+    /// `Gain.maximum` (+24 dB).
     case volumeOutOfRange(Double)
 
     /// A volume setting or ramp started before time zero.
@@ -24,10 +25,10 @@ public enum AudioMixError: Error, Equatable, Sendable {
     case settingInsideRamp(time: MediaTime, ramp: VolumeRamp)
 
     /// A gain segment given to a ``GainLayer`` is malformed; `reason` says how.
-    case invalidSegment(layer: String, GainSegment, reason: String)
+    case invalidSegment(layer: GainLayer.Kind, GainSegment, reason: String)
 
     /// Two gain segments of one ``GainLayer`` share some time.
-    case overlappingSegments(layer: String, GainSegment, GainSegment)
+    case overlappingSegments(layer: GainLayer.Kind, GainSegment, GainSegment)
 
     /// A fade, ducking or detector setting is out of range; `reason` says how.
     case invalidSetting(name: String, reason: String)
@@ -41,7 +42,7 @@ extension AudioMixError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .volumeOutOfRange(let volume):
-            return "volume must be a finite number from 0 to \(AudioMixInputParameters.maximumVolume) (+24 dB), got \(volume)"
+            return "volume must be a finite number from 0 to \(Gain.maximum) (+24 dB), got \(volume)"
         case .negativeTime(let time):
             return "volume settings must not start before 0s, got \(time)"
         case .overlappingRamps(let first, let second):
@@ -49,9 +50,9 @@ extension AudioMixError: CustomStringConvertible {
         case .settingInsideRamp(let time, let ramp):
             return "volume set at \(time) falls inside volume ramp \(ramp.rangeText)"
         case .invalidSegment(let layer, let segment, let reason):
-            return "\(layer) segment \(segment): \(reason)"
+            return "\(layer.rawValue) segment \(segment): \(reason)"
         case .overlappingSegments(let layer, let first, let second):
-            return "\(layer) segment \(first) overlaps \(layer) segment \(second)"
+            return "\(layer.rawValue) segment \(first) overlaps \(layer.rawValue) segment \(second)"
         case .invalidSetting(let name, let reason):
             return "\(name): \(reason)"
         case .time(let error):

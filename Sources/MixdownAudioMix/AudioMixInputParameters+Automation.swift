@@ -1,7 +1,7 @@
 import MixdownTime
 
 extension AudioMixInputParameters {
-    /// The settings as a gain layer named `"automation"`, for a
+    /// The settings as an automation gain layer, for a
     /// ``GainEnvelope``.
     ///
     /// Each point becomes a constant that lasts until the next setting and
@@ -13,7 +13,7 @@ extension AudioMixInputParameters {
         let segments = volumePoints.map { GainSegment.constant($0.volume, from: $0.time) }
             + volumeRamps.map { GainSegment.ramp(from: $0.startVolume, to: $0.endVolume, over: $0.timeRange, curve: $0.curve) }
         do {
-            return try GainLayer(name: "automation", segments: segments)
+            return try GainLayer(kind: .automation, segments: segments)
         } catch {
             // The setters refuse overlaps and bad volumes, so this cannot fail.
             preconditionFailure("validated volume settings made an invalid layer: \(error)")

@@ -1,5 +1,5 @@
-import Foundation
 import MixdownTime
+import MixdownUnits
 
 /// Volume automation for one track of a composition, with the semantics of
 /// AVFoundation's `AVMutableAudioMixInputParameters`.
@@ -8,13 +8,10 @@ import MixdownTime
 /// volume from its time until the next setting; a ramp moves from its start
 /// volume at the start of its range to its end volume at the end, and the
 /// end volume holds afterwards until the next setting. Beyond AVFoundation,
-/// volumes may go up to ``maximumVolume`` (+24 dB) and ramps may use any
+/// volumes may go up to `Gain.maximum` (+24 dB) and ramps may use any
 /// ``RampCurve``. Settings are checked as they are made, so parameters
 /// always describe one well-defined volume function.
 public struct AudioMixInputParameters: Hashable, Sendable {
-    /// The loudest volume accepted, `10^(24/20)` ≈ 15.85 (+24 dB).
-    public static let maximumVolume = pow(10, 24.0 / 20)
-
     /// The composition track these parameters apply to.
     public var trackID: Int
 
@@ -36,7 +33,7 @@ public struct AudioMixInputParameters: Hashable, Sendable {
     /// ramp's end volume.
     ///
     /// - Parameters:
-    ///   - volume: Linear gain, from 0 to ``maximumVolume``.
+    ///   - volume: Linear gain, from 0 to `Gain.maximum` (+24 dB).
     ///   - time: When the volume takes effect; not negative.
     /// - Throws: ``AudioMixError/volumeOutOfRange(_:)``,
     ///   ``AudioMixError/negativeTime(_:)``, or
@@ -60,8 +57,8 @@ public struct AudioMixInputParameters: Hashable, Sendable {
     /// An empty range is a jump to `endVolume` at its start.
     ///
     /// - Parameters:
-    ///   - startVolume: Linear gain at the start, from 0 to ``maximumVolume``.
-    ///   - endVolume: Linear gain at the end, from 0 to ``maximumVolume``.
+    ///   - startVolume: Linear gain at the start, from 0 to `Gain.maximum` (+24 dB).
+    ///   - endVolume: Linear gain at the end, from 0 to `Gain.maximum` (+24 dB).
     ///   - timeRange: Where the ramp runs; must not start before 0.
     ///   - curve: The ramp's shape; AVFoundation's is ``RampCurve/linear``.
     /// - Throws: ``AudioMixError/volumeOutOfRange(_:)``,
@@ -89,6 +86,6 @@ public struct AudioMixInputParameters: Hashable, Sendable {
     }
 
     private static func validate(_ volume: Double) throws(AudioMixError) {
-        guard volume.isFinite, volume >= 0, volume <= maximumVolume else { throw .volumeOutOfRange(volume) }
+        guard (try? Gain(factor: volume)) != nil else { throw .volumeOutOfRange(volume) }
     }
 }

@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 extension DuckingSettings {
     /// The duck layer for voice `regions`: 1 where no voice is near, the duck
@@ -10,7 +11,7 @@ extension DuckingSettings {
     ///    `max(maxPause, fadeDown + fadeUp)` are bridged into one group;
     ///    overlapping regions always are. A group ducks by the deepest depth
     ///    among its regions.
-    /// 3. For each group `[s, e)` with duck gain `g = 10^(depth/20)`: a ramp
+    /// 3. For each group `[s, e)` with duck gain `g = 10^(depth/20)` (``DuckDepth/gain``): a ramp
     ///    `1 → g` over `[s − fadeDown, s)`, `g` until `e`, and a ramp `g → 1`
     ///    over `[e, e + fadeUp)`; then 1 until the next group's ramp.
     /// 4. A ramp down that would start before 0 is kept whole but only its
@@ -19,14 +20,13 @@ extension DuckingSettings {
     ///
     /// Because of rule 2 the ramps of separate groups never overlap.
     ///
-    /// - Throws: ``AudioMixError/invalidSetting(name:reason:)`` for a depth
-    ///   that is above 0 dB or not finite, or a negative length;
+    /// - Throws: ``AudioMixError/invalidSetting(name:reason:)`` for a negative length;
     ///   ``AudioMixError/time(_:)`` if time arithmetic overflows.
-    public func duckLayer(for regions: [DuckRegion], name: String = "duck") throws(AudioMixError) -> GainLayer {
+    public func duckLayer(for regions: [DuckRegion]) throws(AudioMixError) -> GainLayer {
         try validate()
         var segments: [GainSegment] = []
         for group in try groups(of: regions) {
-            let gain = Self.gain(forDepthDB: group.depthDB)
+            let gain = group.depth.gain
             let (down, up) = try withTimeArithmetic { () throws(MediaTimeError) in
                 (try MediaTimeRange(start: group.start - fadeDown, end: group.start),
                  try MediaTimeRange(start: group.end, duration: fadeUp))
@@ -35,46 +35,38 @@ extension DuckingSettings {
             segments.append(.constant(gain, from: group.start, to: group.end))
             segments.append(.ramp(from: gain, to: 1, over: up, curve: curve))
         }
-        return try GainLayer(name: name, segments: segments)
+        return try GainLayer(kind: .duck, segments: segments)
     }
 
     /// A run of bridged voice regions and the depth it ducks by.
     private struct Group {
         var start: MediaTime
         var end: MediaTime
-        var depthDB: Double
+        var depth: DuckDepth
     }
 
-    /// Rules 1 and 2 of ``duckLayer(for:name:)``.
+    /// Rules 1 and 2 of ``duckLayer(for:)``.
     private func groups(of regions: [DuckRegion]) throws(AudioMixError) -> [Group] {
         let active = regions.filter { $0.ducks && !$0.range.isEmpty }.sorted { $0.range.start < $1.range.start }
         let bridge = max(maxPause, try withTimeArithmetic { () throws(MediaTimeError) in try fadeDown + fadeUp })
         var groups: [Group] = []
         for region in active {
-            let depth = region.depthDB ?? depthDB
-            try Self.validate(depth: depth)
+            let depth = region.depth ?? self.depth
             if let last = groups.last,
                try withTimeArithmetic({ () throws(MediaTimeError) in try region.range.start - last.end }) < bridge {
                 groups[groups.count - 1].end = max(last.end, region.range.end)
-                groups[groups.count - 1].depthDB = min(last.depthDB, depth)
+                groups[groups.count - 1].depth = min(last.depth, depth)
             } else {
-                groups.append(Group(start: region.range.start, end: region.range.end, depthDB: depth))
+                groups.append(Group(start: region.range.start, end: region.range.end, depth: depth))
             }
         }
         return groups
     }
 
     private func validate() throws(AudioMixError) {
-        try Self.validate(depth: depthDB)
         for (name, length) in [("duck fade-down", fadeDown), ("duck fade-up", fadeUp), ("duck max pause", maxPause)]
         where length < .zero {
             throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
-        }
-    }
-
-    private static func validate(depth: Double) throws(AudioMixError) {
-        guard depth.isFinite, depth <= 0 else {
-            throw .invalidSetting(name: "duck depth", reason: "must be a finite number of dB <= 0, got \(depth)")
         }
     }
 }

@@ -1,13 +1,14 @@
-import Foundation
 import MixdownTime
+import MixdownUnits
 
 /// How far and how fast other audio ducks under voice, and which nearby
-/// voice regions are bridged into one duck.
+/// voice regions are bridged into one duck: the one source of the ducking
+/// defaults, for the CLI, project files and the library alike.
 ///
-/// See ``duckLayer(for:name:)`` for the rules.
+/// See ``duckLayer(for:)`` for the rules.
 public struct DuckingSettings: Hashable, Sendable {
-    /// Duck depth in dB, `<= 0`; the ducked gain is `10^(depthDB / 20)`.
-    public var depthDB: Double
+    /// How far the ducked audio goes down; its gain is ``DuckDepth/gain``.
+    public var depth: DuckDepth
 
     /// Length of the ramp down, which ends where the voice starts.
     public var fadeDown: MediaTime
@@ -22,20 +23,15 @@ public struct DuckingSettings: Hashable, Sendable {
     /// Shape of both ramps.
     public var curve: RampCurve
 
-    /// Makes settings; values are checked when a layer is made.
+    /// Makes settings; the lengths are checked when a layer is made.
     public init(
-        depthDB: Double = -12, fadeDown: MediaTime = .milliseconds(500), fadeUp: MediaTime = .milliseconds(500),
+        depth: DuckDepth = .standard, fadeDown: MediaTime = .milliseconds(500), fadeUp: MediaTime = .milliseconds(500),
         maxPause: MediaTime = .milliseconds(1000), curve: RampCurve = .linear
     ) {
-        self.depthDB = depthDB
+        self.depth = depth
         self.fadeDown = fadeDown
         self.fadeUp = fadeUp
         self.maxPause = maxPause
         self.curve = curve
-    }
-
-    /// The linear gain for a depth in dB: `10^(depthDB / 20)`.
-    public static func gain(forDepthDB depthDB: Double) -> Double {
-        pow(10, depthDB / 20)
     }
 }

@@ -8,8 +8,8 @@ import MixdownTime
 public struct EnvelopeSpan: Hashable, Sendable {
     /// One layer's contribution to a span.
     public struct Factor: Hashable, Sendable {
-        /// The layer's name.
-        public let layer: String
+        /// The layer's kind.
+        public let layer: GainLayer.Kind
 
         /// The whole layer segment in force over the span (it may extend
         /// beyond the span), or `nil` when the span lies before the layer's
@@ -45,7 +45,7 @@ public struct EnvelopeSpan: Hashable, Sendable {
     public var curveDescription: String {
         let changing = factors.compactMap { factor -> String? in
             guard let segment = factor.segment, !segment.isConstant else { return nil }
-            return "\(segment.curve.rawValue)(\(factor.layer))"
+            return "\(segment.curve.rawValue)(\(factor.layer.rawValue))"
         }
         return changing.isEmpty ? "constant" : changing.joined(separator: " × ")
     }

@@ -30,12 +30,12 @@ public struct Fade: Hashable, Sendable {
     ///
     /// Outside the item the usual layer rules apply: 1 before it, and after
     /// it the gain it ended with (0 after a fade-out). For several items on
-    /// one track use ``layer(name:items:)``.
+    /// one track use ``layer(items:)``.
     ///
     /// - Throws: ``AudioMixError/invalidSetting(name:reason:)`` for a
     ///   negative length; ``AudioMixError/time(_:)`` if time arithmetic overflows.
-    public func layer(over item: MediaTimeRange, name: String = "fade") throws(AudioMixError) -> GainLayer {
-        try Self.layer(name: name, items: [(item, self)])
+    public func layer(over item: MediaTimeRange) throws(AudioMixError) -> GainLayer {
+        try Self.layer(items: [(item, self)])
     }
 
     /// One layer fading several items of a track, each with its own fade.
@@ -46,12 +46,12 @@ public struct Fade: Hashable, Sendable {
     /// - Throws: ``AudioMixError/invalidSetting(name:reason:)`` for a
     ///   negative length; ``AudioMixError/overlappingSegments(layer:_:_:)`` if
     ///   items overlap; ``AudioMixError/time(_:)`` if time arithmetic overflows.
-    public static func layer(name: String = "fade", items: [(MediaTimeRange, Fade)]) throws(AudioMixError) -> GainLayer {
+    public static func layer(items: [(MediaTimeRange, Fade)]) throws(AudioMixError) -> GainLayer {
         var segments: [GainSegment] = []
         for (item, fade) in items {
             segments += try fade.segments(over: item)
         }
-        return try GainLayer(name: name, segments: segments)
+        return try GainLayer(kind: .fade, segments: segments)
     }
 
     /// The fade-in ramp, the hold at 1 and the fade-out ramp over `item`,

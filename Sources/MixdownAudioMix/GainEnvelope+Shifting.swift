@@ -14,7 +14,7 @@ extension GainLayer {
             }
             moved.append(copy)
         }
-        return try GainLayer(name: name, segments: moved)
+        return try GainLayer(kind: kind, segments: moved)
     }
 }
 

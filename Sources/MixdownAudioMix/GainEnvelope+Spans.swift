@@ -24,7 +24,7 @@ extension GainEnvelope {
             let start = times[i]
             let end = i + 1 < times.count ? times[i + 1] : nil
             let factors = layers.map { layer in
-                EnvelopeSpan.Factor(layer: layer.name, segment: layer.segmentIndex(containing: start).map { layer.segments[$0] })
+                EnvelopeSpan.Factor(layer: layer.kind, segment: layer.segmentIndex(containing: start).map { layer.segments[$0] })
             }
             let startGain = factors.reduce(1.0) { $0 * ($1.segment?.gain(at: start.seconds) ?? 1) }
             let endGain = end.map { end in

@@ -10,9 +10,23 @@ import MixdownTime
 /// holds and an open-ended constant last segment, so what the layer does at
 /// any time can be read off directly.
 public struct GainLayer: Hashable, Sendable {
-    /// What the layer is, for messages and envelope listings: `"automation"`,
-    /// `"fade"`, `"duck"`.
-    public let name: String
+    /// What a layer does in a mix; its raw value names it in messages and listings.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The item's own volume and its track's.
+        case volume
+        /// Fade-ins and fade-outs of items, and the crossfades at cuts.
+        case fade
+        /// Ducking under voice (``DuckingSettings/duckLayer(for:)``).
+        case duck
+        /// Volume automation (``AudioMixInputParameters``).
+        case automation
+    }
+
+    /// What the layer is.
+    public let kind: Kind
+
+    /// The layer's name in messages and envelope listings: `"duck"`.
+    public var name: String { kind.rawValue }
 
     /// The complete, contiguous segment list (see the type's summary);
     /// empty for a layer that is 1 everywhere.
@@ -29,14 +43,14 @@ public struct GainLayer: Hashable, Sendable {
     ///   open-ended segment that is not constant;
     ///   ``AudioMixError/overlappingSegments(layer:_:_:)`` if two segments
     ///   with an end share time.
-    public init(name: String, segments: [GainSegment]) throws(AudioMixError) {
+    public init(kind: Kind, segments: [GainSegment]) throws(AudioMixError) {
         for segment in segments {
             if let reason = Self.defect(of: segment) {
-                throw .invalidSegment(layer: name, segment, reason: reason)
+                throw .invalidSegment(layer: kind, segment, reason: reason)
             }
         }
-        self.name = name
-        self.segments = try Self.completed(segments, layer: name)
+        self.kind = kind
+        self.segments = try Self.completed(segments, layer: kind)
     }
 
     /// The gain at `seconds` on the timeline.
@@ -83,7 +97,7 @@ public struct GainLayer: Hashable, Sendable {
 
     /// The complete form of valid segments: sorted, contiguous, gaps held,
     /// open-ended last.
-    internal static func completed(_ segments: [GainSegment], layer: String) throws(AudioMixError) -> [GainSegment] {
+    internal static func completed(_ segments: [GainSegment], layer: Kind) throws(AudioMixError) -> [GainSegment] {
         // Sort by start, keeping the given order among equal starts, so a
         // later segment at the same time replaces an open-ended one.
         let ordered = segments.enumerated().sorted {

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownTime
+import MixdownUnits
 
 /// Finds where someone speaks in a mono signal, for signal-driven ducking.
 ///
@@ -11,7 +12,7 @@ import MixdownTime
 ///    (10 ms); each window is two consecutive hops (20 ms), so windows start
 ///    every hop and overlap by half. A window is *loud* when its RMS level,
 ///    `10·log10(mean of x²)` dBFS (a full-scale sine reads −3 dB), is at or
-///    above ``thresholdDB``. At the end of the signal the last window is
+///    above ``threshold``. At the end of the signal the last window is
 ///    measured over the samples it has.
 /// 2. **Raw regions.** Overlapping or touching loud windows merge into one
 ///    raw region spanning them, so edges are accurate to about one window.
@@ -26,8 +27,8 @@ public struct SpeechActivityDetector: Sendable {
     /// Sample rate of the input in Hz.
     public let sampleRate: Int32
 
-    /// RMS level in dBFS at or above which a window counts as speech.
-    public let thresholdDB: Double
+    /// RMS level at or above which a window counts as speech.
+    public let threshold: SpeechThreshold
 
     /// Loud stretches shorter than this are clicks, not speech.
     public let minimumDuration: MediaTime
@@ -57,20 +58,17 @@ public struct SpeechActivityDetector: Sendable {
     ///
     /// - Parameters:
     ///   - sampleRate: Input rate in Hz; at least 100, so a hop holds a sample.
-    ///   - thresholdDB: Speech threshold in dBFS, finite.
+    ///   - threshold: Speech threshold in dBFS.
     ///   - minimumDuration: Shortest region kept; not negative.
     ///   - maxPause: Shortest gap that separates regions; not negative.
     ///   - hangover: Extension of each region's end; from 0 to `maxPause`.
     /// - Throws: ``AudioMixError/invalidSetting(name:reason:)``.
     public init(
-        sampleRate: Int32, thresholdDB: Double = -30, minimumDuration: MediaTime = .milliseconds(50),
+        sampleRate: Int32, threshold: SpeechThreshold = .standard, minimumDuration: MediaTime = .milliseconds(50),
         maxPause: MediaTime = .milliseconds(500), hangover: MediaTime = .milliseconds(100)
     ) throws(AudioMixError) {
         guard sampleRate >= 100 else {
             throw .invalidSetting(name: "speech detector sample rate", reason: "must be at least 100 Hz, got \(sampleRate)")
-        }
-        guard thresholdDB.isFinite else {
-            throw .invalidSetting(name: "speech threshold", reason: "must be a finite number of dBFS, got \(thresholdDB)")
         }
         for (name, length) in [("speech minimum duration", minimumDuration), ("speech max pause", maxPause), ("speech hangover", hangover)]
         where length < .zero {
@@ -80,7 +78,7 @@ public struct SpeechActivityDetector: Sendable {
             throw .invalidSetting(name: "speech hangover", reason: "must not exceed the max pause \(maxPause), got \(hangover)")
         }
         self.sampleRate = sampleRate
-        self.thresholdDB = thresholdDB
+        self.threshold = threshold
         self.minimumDuration = minimumDuration
         self.maxPause = maxPause
         self.hangover = hangover
@@ -88,7 +86,7 @@ public struct SpeechActivityDetector: Sendable {
         minimumSamples = try withTimeArithmetic { () throws(MediaTimeError) in try minimumDuration.sampleIndex(sampleRate: sampleRate) }
         pauseSamples = try withTimeArithmetic { () throws(MediaTimeError) in try maxPause.sampleIndex(sampleRate: sampleRate) }
         hangoverSamples = try withTimeArithmetic { () throws(MediaTimeError) in try hangover.sampleIndex(sampleRate: sampleRate) }
-        meanSquareThreshold = pow(10, thresholdDB / 10)
+        meanSquareThreshold = pow(10, threshold.decibels / 10)
     }
 
     /// Analyses the next `samples` of the signal.

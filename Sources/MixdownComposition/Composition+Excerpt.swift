@@ -8,8 +8,8 @@ extension Composition {
     public func excerpt(_ range: MediaTimeRange) throws(CompositionError) -> Composition {
         var excerpt = Composition()
         for track in tracks {
+            // Tracks are numbered in the order they are added, so ids carry over.
             let id = excerpt.addTrack(mediaType: track.mediaType, role: track.role)
-            precondition(id == track.id, "tracks are numbered in the order they are added")
             for segment in track.segments {
                 guard let part = segment.timelineRange.intersection(range) else { continue }
                 let source: MediaTimeRange, start: MediaTime
@@ -20,7 +20,7 @@ extension Composition {
                 } catch {
                     throw .time(error)
                 }
-                try excerpt[trackID: id].insert(source, of: segment.asset, at: start)
+                try excerpt.insert(source, of: segment.asset, at: start, trackID: id)
             }
         }
         return excerpt

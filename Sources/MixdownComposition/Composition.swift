@@ -2,8 +2,10 @@ import MixdownTime
 
 /// A timeline of tracks, like `AVMutableComposition`.
 public struct Composition: Hashable, Sendable {
+    /// The tracks in the order they were added; ids count up from 1.
     public private(set) var tracks: [CompositionTrack] = []
 
+    /// Makes an empty composition.
     public init() {}
 
     /// Adds an empty track and returns its id.
@@ -14,10 +16,20 @@ public struct Composition: Hashable, Sendable {
         return id
     }
 
-    /// The track with `id`; mutate through it to insert segments.
-    public subscript(trackID id: Int) -> CompositionTrack {
-        get { tracks.first { $0.id == id }! }
-        set { tracks[tracks.firstIndex { $0.id == id }!] = newValue }
+    /// The track with `id`, or nil if there is none.
+    public func track(id: Int) -> CompositionTrack? {
+        tracks.first { $0.id == id }
+    }
+
+    /// Places `sourceRange` of `asset` at `time` on track `trackID`, as
+    /// ``CompositionTrack/insert(_:of:at:)`` does.
+    ///
+    /// - Throws: ``CompositionError/noSuchTrack(_:)`` for an unknown id, and
+    ///   what ``CompositionTrack/insert(_:of:at:)`` throws.
+    public mutating func insert(_ sourceRange: MediaTimeRange, of asset: Asset, at time: MediaTime,
+                                trackID: Int) throws(CompositionError) {
+        guard let index = tracks.firstIndex(where: { $0.id == trackID }) else { throw .noSuchTrack(trackID) }
+        try tracks[index].insert(sourceRange, of: asset, at: time)
     }
 
     /// Tracks playing `role`.

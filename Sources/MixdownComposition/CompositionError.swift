@@ -2,9 +2,15 @@ import MixdownTime
 
 /// A composition that cannot be built as asked.
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A placement or asset length before time zero.
     case negativeTime(MediaTime)
+    /// A source range that is not inside the asset.
     case rangeOutsideAsset(path: String, range: MediaTimeRange, duration: MediaTime)
+    /// A placement that overlaps a segment already on the track.
     case overlappingSegments(existing: String, existingRange: MediaTimeRange, new: String, newRange: MediaTimeRange)
+    /// A track id the composition does not have.
+    case noSuchTrack(Int)
+    /// Time arithmetic failed (for example overflow).
     case time(MediaTimeError)
 
     public var description: String {
@@ -15,6 +21,8 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(path): range \(range) is outside the file, which lasts \(duration)"
         case let .overlappingSegments(existing, existingRange, new, newRange):
             return "\(new) at \(newRange) overlaps \(existing) at \(existingRange) on the same track"
+        case let .noSuchTrack(id):
+            return "the composition has no track \(id)"
         case let .time(error):
             return error.description
         }

@@ -1,6 +1,6 @@
 import Foundation
 import MixdownMediaIO
-import MixdownProject
+import MixdownPlan
 import MixdownRender
 import MixdownTime
 import Synchronization

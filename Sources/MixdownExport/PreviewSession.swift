@@ -1,8 +1,9 @@
 import Foundation
 import MixdownMediaIO
-import MixdownProject
+import MixdownPlan
 import MixdownRender
 import MixdownTime
+import MixdownUnits
 import Synchronization
 
 /// Renders a plan's mix (or a range of it) to a WAV preview, on every core for a
@@ -39,8 +40,9 @@ public final class PreviewSession: Sendable {
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
 
-    /// Prepares a preview of `range` (the whole timeline when nil); nothing is
-    /// opened until `render(progress:)`.
+    /// Prepares a preview of timeline samples `range` (the whole timeline when nil,
+    /// clamped to it; `MixPlan.samples(in:)` gives the samples of a time range);
+    /// nothing is opened until `render(progress:)`.
     ///
     /// - Parameters:
     ///   - inputs: more files the output may not be (the project file); the media
@@ -48,14 +50,14 @@ public final class PreviewSession: Sendable {
     ///   - parallel: render stretches on several threads; by default when there are
     ///     at least two workers and the render is 20 s or longer.
     ///   - workers: threads that render stretches; by default one per active core.
-    public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: MediaTimeRange? = nil,
+    public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
                 inputs: [String] = [], parallel: Bool? = nil, workers: Int? = nil) throws(MediaIOError) {
         self.plan = plan
         self.outputPath = outputPath
         self.format = format
         self.inputs = plan.inputPaths + inputs
         let renderer = try AudioRenderer(plan: plan)
-        let span = try renderer.sampleRange(range)
+        let span = range?.clamped(to: 0..<renderer.frameCount) ?? 0..<renderer.frameCount
         self.range = span
         workerCount = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
         stretches = renderer.stretches(of: span, workers: workerCount, parallel: parallel)

@@ -1,10 +1,13 @@
 import CFFmpeg
+import MixdownTime
 
 extension AVRational {
-    /// `ticks` of this time base as samples at `rate`, rounded to nearest (halves away
-    /// from zero, which for the positive positions used here is MediaTime's half-up rule).
-    func samples(ticks: Int64, rate: Int64) -> Int64 {
-        let rounding = AVRounding(rawValue: AV_ROUND_NEAR_INF.rawValue | AV_ROUND_PASS_MINMAX.rawValue)
-        return av_rescale_rnd(ticks, Int64(num) * rate, Int64(den), rounding)
+    /// The time base as a Swift value; nil when FFmpeg left it unset (0/0).
+    var timeBase: TimeBase? { try? TimeBase(num, den) }
+
+    /// `ticks` of this time base as samples at `rate`, by `TimeBase`'s rule (half up);
+    /// 0 for an unset time base.
+    func samples(ticks: Int64, rate: Int32) -> Int64 {
+        timeBase?.sampleIndex(ticks: ticks, sampleRate: rate) ?? 0
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import MixdownTime
 
 extension AudioDecoder {
     /// Samples buffered and not yet read.
@@ -76,7 +77,7 @@ extension AudioDecoder {
     private func packetEnd(_ packet: UnsafeMutablePointer<AVPacket>) -> Int64 {
         let p = packet.pointee
         guard p.pts != MX_NOPTS_VALUE else { return .max }
-        return stream.pointee.time_base.samples(ticks: p.pts + p.duration - origin, rate: Int64(sourceSampleRate))
+        return stream.pointee.time_base.samples(ticks: p.pts + p.duration - origin, rate: sourceSampleRate)
     }
 
     /// Places the first frame on the output grid, then feeds every frame to the resampler.
@@ -90,7 +91,7 @@ extension AudioDecoder {
         var ts = frame.pointee.best_effort_timestamp
         if ts == MX_NOPTS_VALUE { ts = frame.pointee.pts }
         // Samples before source time 0 are priming the container did not flag: drop them.
-        var start = ts == MX_NOPTS_VALUE ? 0 : stream.pointee.time_base.samples(ticks: ts - origin, rate: Int64(sourceSampleRate))
+        var start = ts == MX_NOPTS_VALUE ? 0 : stream.pointee.time_base.samples(ticks: ts - origin, rate: sourceSampleRate)
         var offset = 0
         if start < 0 {
             offset = Int(min(-start, Int64(count)))
@@ -99,7 +100,9 @@ extension AudioDecoder {
         guard offset < count else { return }
         // After a seek the resampler restarts on an input sample that maps to a whole
         // output sample, so its output phase equals a render from the start.
-        let step = Int64(sourceSampleRate) / gcd(Int64(sourceSampleRate), Int64(sampleRate))
+        // Input samples between instants on both grids: sourceRate / gcd(sourceRate, rate),
+        // the timescale of the ratio of the rates once reduced.
+        let step = Int64((try? MediaTime(sampleIndex: Int64(sampleRate), sampleRate: sourceSampleRate))?.reduced.timescale ?? 1)
         let base = skipPacketsBefore > 0 || seeked ? (start / step) * step : 0
         resampler.injectSilence(Int(start - base))
         fifoStart = resampler.outputCount(forInput: base)
@@ -110,10 +113,4 @@ extension AudioDecoder {
         resampler.convert(frame, offset: offset, count: count - offset, into: fifo)
         inputEnd = start + Int64(count - offset)
     }
-}
-
-func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-    var (x, y) = (a, b)
-    while y != 0 { (x, y) = (y, x % y) }
-    return x
 }

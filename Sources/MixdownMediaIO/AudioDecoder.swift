@@ -119,7 +119,7 @@ public final class AudioDecoder {
         let name = String(cString: input.context.pointee.iformat.pointee.name)
         guard name.hasPrefix("mov"), stream.pointee.duration != MX_NOPTS_VALUE else { return nil }
         let start = stream.pointee.start_time == MX_NOPTS_VALUE ? 0 : stream.pointee.start_time
-        return stream.pointee.time_base.samples(ticks: start + stream.pointee.duration - origin, rate: Int64(rate))
+        return stream.pointee.time_base.samples(ticks: start + stream.pointee.duration - origin, rate: rate)
     }
 
     /// Reads up to `count` frames into the two channel buffers; returns how many.

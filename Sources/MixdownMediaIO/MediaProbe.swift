@@ -1,4 +1,5 @@
 import CFFmpeg
+import MixdownTime
 
 /// Reads what a media file holds: container, streams, timing, keyframes.
 ///
@@ -42,7 +43,7 @@ public enum MediaProbe {
             index: index, kind: kind(par.codec_type),
             codec: String(cString: avcodec_get_name(par.codec_id)),
             profile: avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) },
-            timeBase: Rational(Int(tb.num), Int(tb.den)),
+            timeBase: tb.timeBase,
             startTime: seconds(stream.pointee.start_time),
             duration: seconds(stream.pointee.duration),
             bitRate: par.bit_rate > 0 ? par.bit_rate : nil,
@@ -61,7 +62,7 @@ public enum MediaProbe {
                 info.pixelFormat = String(cString: name)
             }
             let rate = stream.pointee.avg_frame_rate
-            info.frameRate = Rational(Int(rate.num), Int(rate.den))
+            info.frameRate = try? FrameRate(rate.num, rate.den)
             info.rotation = rotation(stream)
         default:
             break
@@ -153,18 +154,17 @@ public enum MediaProbe {
             // MP4/MOV durations come from the edit list and are exact; elsewhere the
             // container's duration is an estimate, so count what the packets hold.
             let ticks = exactIndex && stream.duration != MX_NOPTS_VALUE ? stream.duration : scans[i].ticks
-            var samples = stream.time_base.samples(ticks: ticks, rate: Int64(rate))
+            var samples = stream.time_base.samples(ticks: ticks, rate: Int32(rate))
             if !exactIndex { samples -= Int64((streams[i].encoderDelay ?? 0) + scans[i].endPadding) }
             streams[i].sampleCount = max(0, samples)
             streams[i].estimatedSampleCount = streams[i].sampleCount
         }
         for i in streams.indices where streams[i].kind == .video {
             let scan = scans[i]
-            let tb = streams[i].timeBase
             let stamps = scan.keyframes.sorted() + (scan.end > .min ? [scan.end] : [])
             let longest = zip(stamps, stamps.dropFirst()).map { $1 - $0 }.max() ?? 0
             streams[i].keyframeCount = scan.keyframes.count
-            streams[i].longestKeyframeInterval = Double(longest) * Double(tb.numerator) / Double(tb.denominator)
+            streams[i].longestKeyframeInterval = (try? streams[i].timeBase?.time(ticks: longest))?.seconds ?? 0
             streams[i].hasFrameReordering = scan.reorders
         }
     }
@@ -203,7 +203,7 @@ public enum MediaProbe {
             // MP3 reports its duration from the start of the encoder delay and its start
             // time after it; elsewhere start is 0 and the duration is the real one.
             let ticks = format.hasPrefix("mov") ? end : end - start
-            let samples = stream.time_base.samples(ticks: ticks, rate: Int64(rate))
+            let samples = stream.time_base.samples(ticks: ticks, rate: Int32(rate))
             streams[i].estimatedSampleCount = max(0, samples)
             if exactLengthFormats.contains(format) { streams[i].sampleCount = max(0, samples) }
         }

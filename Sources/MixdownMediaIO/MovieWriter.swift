@@ -1,9 +1,6 @@
 import CFFmpeg
+import MixdownComposition
 import MixdownTime
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Writes the export: the stitched video by stream copy and the mix as AAC, in one
 /// MP4, MOV or M4A file (like `AVAssetExportSession` with a passthrough video track).
@@ -160,6 +157,4 @@ public final class MovieWriter {
             }
         }
     }
-
-    /// Whether both paths name one existing file (same device and inode).
 }

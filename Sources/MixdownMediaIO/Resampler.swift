@@ -1,4 +1,5 @@
 import CFFmpeg
+import MixdownTime
 
 /// libswresample set up to turn decoded frames into stereo float planar at the
 /// output rate, with Mixdown's channel conventions (see `ChannelMatrix`).
@@ -51,9 +52,9 @@ final class Resampler {
         swr_init(context)
     }
 
-    /// Output samples, rounded to the nearest, that correspond to `inputSamples` input samples.
+    /// Output samples that correspond to `inputSamples` input samples, by MediaTime's rule (half up).
     func outputCount(forInput inputSamples: Int64) -> Int64 {
-        av_rescale_rnd(inputSamples, Int64(outputRate), Int64(inputRate), AV_ROUND_NEAR_INF)
+        (try? MediaTime(sampleIndex: inputSamples, sampleRate: inputRate).sampleIndex(sampleRate: outputRate)) ?? 0
     }
 
     /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.

@@ -1,3 +1,5 @@
+import MixdownTime
+
 /// One stream of a probed file. Audio fields are nil for video and vice versa.
 public struct StreamInfo: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable { case audio, video, subtitle, data, other }
@@ -8,8 +10,8 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var codec: String
     /// Codec profile name (`High`, `LC`), when the codec has profiles.
     public var profile: String?
-    /// Stream time base as numerator/denominator, e.g. 1/15360.
-    public var timeBase: Rational
+    /// Stream time base, e.g. 1/15360; nil when the container leaves it unset.
+    public var timeBase: TimeBase?
     /// Start time in seconds (stream ticks × time base), when known.
     public var startTime: Double?
     /// Stream duration in seconds, when known.
@@ -37,8 +39,8 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var width: Int?
     public var height: Int?
     public var pixelFormat: String?
-    /// Average frame rate as numerator/denominator.
-    public var frameRate: Rational?
+    /// Average frame rate, when the container states one.
+    public var frameRate: FrameRate?
     /// Display rotation in degrees, counter-clockwise as FFmpeg's display matrix says; 0 when none.
     public var rotation: Double?
     /// Number of packets flagged as keyframes.

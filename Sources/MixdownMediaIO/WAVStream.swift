@@ -1,4 +1,5 @@
 import CSndFile
+import MixdownUnits
 import MixdownDSP
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import CSndFile
+import MixdownUnits
 
 extension WAVWriter {
     /// Frames of a `WAVWriter`'s file from `firstFrame` on, written by another thread.

@@ -1,4 +1,5 @@
 import CSndFile
+import MixdownUnits
 
 /// Writes stereo float audio to a WAV file through libsndfile.
 ///

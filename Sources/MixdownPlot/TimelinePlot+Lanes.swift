@@ -1,7 +1,7 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
-import MixdownProject
+import MixdownPlan
 import MixdownTime
 
 extension TimelinePlot {
@@ -78,7 +78,7 @@ extension TimelinePlot {
     static func duckRegions(in envelopes: [GainEnvelope], until end: Double) -> [PlotLane.DuckRegion] {
         var pieces: [PlotLane.DuckRegion] = []
         for envelope in envelopes {
-            for layer in envelope.layers where layer.name == "duck" {
+            for layer in envelope.layers where layer.kind == .duck {
                 for segment in layer.segments where min(segment.startGain, segment.endGain) < 1 {
                     let start = max(0, segment.start.seconds)
                     let stop = min(end, segment.end?.seconds ?? end)

@@ -1,7 +1,7 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
-import MixdownProject
+import MixdownPlan
 
 /// A picture of a mix plan as an SVG 1.1 document, for checking a timeline
 /// before it is rendered.

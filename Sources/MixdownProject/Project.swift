@@ -1,58 +1,75 @@
 import MixdownAudioMix
-import MixdownMediaIO
 import MixdownTime
+import MixdownUnits
 
 /// The timeline a user describes, with flags or a project file: video clips
 /// stitched in order, voice-over takes placed on the timeline, music beds, and
 /// the settings for ducking and output.
 ///
-/// All times are timeline times unless a field says it is in the source file's
-/// own time (`inPoint`, `outPoint`).
+/// A plain value: reading and writing it as a file is MixdownProjectFile's job,
+/// turning it into a render plan MixdownPlanning's. All times are timeline times
+/// unless a field says it is in the source file's own time (`inPoint`, `outPoint`).
 public struct Project: Hashable, Sendable {
+    /// The project format version this model describes.
     public var version = 1
+    /// The video clips, stitched in this order.
     public var clips: [Clip] = []
+    /// The voice-over takes, each at its own time.
     public var voiceovers: [Voiceover] = []
+    /// The music beds.
     public var music: [Music] = []
     /// Gain of every clip's own audio, multiplied with each clip's own volume.
-    public var clipVolume = 1.0
-    public var voiceoverVolume = 1.0
-    public var musicVolume = 1.0
+    public var clipVolume = Gain.unity
+    /// Gain of every voice-over take, multiplied with each take's own volume.
+    public var voiceoverVolume = Gain.unity
+    /// Gain of every music bed, multiplied with each bed's own volume.
+    public var musicVolume = Gain.unity
     /// Move clip in-points that are not on a keyframe back to the keyframe before
     /// (stream copy can only start there), instead of refusing them.
     public var snapToKeyframes = false
     /// Crossfade at every cut between two clips' own audio, so no cut clicks; zero disables.
-    public var cutFade: MediaTime = MediaTime.milliseconds(10)
+    public var cutFade: MediaTime = .milliseconds(10)
+    /// How music (and optionally the clips' audio) ducks under voice-over.
     public var ducking = Ducking()
+    /// What to write.
     public var output = Output()
 
+    /// An empty project: no items, every setting at its default.
     public init() {}
 
     /// A video clip; its picture and its own (camera) audio play in sequence.
     public struct Clip: Hashable, Sendable {
+        /// The clip's file.
         public var path: String
         /// Source time where the clip starts (default: its start).
         public var inPoint: MediaTime?
         /// Source time where it ends (default: its end).
         public var outPoint: MediaTime?
-        public var volume = 1.0
-        public var fadeIn: MediaTime = .zero
-        public var fadeOut: MediaTime = .zero
-        public var fadeCurve: RampCurve = .linear
+        /// Gain of this clip's audio.
+        public var volume = Gain.unity
+        /// The fades of this clip's audio.
+        public var fade = Fade()
+
+        /// A whole clip at unity gain.
         public init(path: String) { self.path = path }
     }
 
     /// A voice-over take placed at `start` on the timeline.
     public struct Voiceover: Hashable, Sendable {
+        /// The take's file.
         public var path: String
+        /// Where the take starts on the timeline.
         public var start: MediaTime
-        public var volume = 1.0
-        public var fadeIn: MediaTime = .zero
-        public var fadeOut: MediaTime = .zero
-        public var fadeCurve: RampCurve = .linear
+        /// Gain of this take.
+        public var volume = Gain.unity
+        /// The take's fades.
+        public var fade = Fade()
         /// Whether music ducks under this take.
         public var ducks = true
         /// Duck depth for this take, overriding the project's.
-        public var duckDepthDB: Double?
+        public var duckDepth: DuckDepth?
+
+        /// A take at `start`, at unity gain, ducking the music.
         public init(path: String, start: MediaTime) {
             self.path = path
             self.start = start
@@ -61,41 +78,64 @@ public struct Project: Hashable, Sendable {
 
     /// A music bed placed at `start`; plays to its own end or the timeline's end.
     public struct Music: Hashable, Sendable {
+        /// The bed's file.
         public var path: String
+        /// Where the bed starts on the timeline.
         public var start: MediaTime = .zero
+        /// Source time where the bed starts playing (default: its start).
         public var inPoint: MediaTime?
+        /// Source time where it stops (default: its end).
         public var outPoint: MediaTime?
-        public var volume = 1.0
-        public var fadeIn: MediaTime = .zero
-        public var fadeOut: MediaTime = .zero
-        public var fadeCurve: RampCurve = .linear
+        /// Gain of this bed.
+        public var volume = Gain.unity
+        /// The bed's fades, over the whole stretch it plays (all repeats when it loops).
+        public var fade = Fade()
         /// Volume automation in timeline time, AVAudioMixInputParameters-style.
         public var automation: [VolumeRamp] = []
         /// Repeat the bed until the timeline ends.
         public var loop = false
+
+        /// A bed at 0, at unity gain, playing once.
         public init(path: String) { self.path = path }
     }
 
     /// How music (and optionally the clips' audio) ducks under voice-over.
     public struct Ducking: Hashable, Sendable {
-        public enum Mode: String, Hashable, Sendable, CaseIterable { case ranges, signal, off }
+        /// What the duck follows.
+        public enum Mode: String, Hashable, Sendable, CaseIterable {
+            /// Down for the whole of each voice-over take.
+            case ranges
+            /// Down where the takes' signal holds speech (`SpeechActivityDetector`).
+            case signal
+            /// No ducking.
+            case off
+        }
+
+        /// What the duck follows.
         public var mode = Mode.ranges
-        public var depthDB = -12.0
-        public var fadeDown: MediaTime = MediaTime.milliseconds(500)
-        public var fadeUp: MediaTime = MediaTime.milliseconds(500)
-        public var maxPause: MediaTime = MediaTime.milliseconds(1000)
-        public var thresholdDB = -30.0
+        /// Depth, ramps, bridging and curve of the duck.
+        public var settings = DuckingSettings()
+        /// The speech level for ``Mode/signal``.
+        public var threshold = SpeechThreshold.standard
+        /// Whether the clips' own audio ducks too, not only the music.
         public var duckClips = false
+
+        /// Ducking by the takes' ranges, with the default settings.
         public init() {}
     }
 
     /// What to write.
     public struct Output: Hashable, Sendable {
-        public var sampleRate: Int32 = 48_000
-        public var format = WAVSampleFormat.s24
-        public var audioBitrate = 192_000
+        /// The session rate: every input is resampled to it.
+        public var sampleRate = SampleRate.standard
+        /// The WAV preview's sample format.
+        public var format = WAVSampleFormat.standard
+        /// The export's AAC bit rate.
+        public var audioBitrate = AudioBitRate.standard
         /// Timeline length when there is no video; default: the end of the last item.
         public var duration: MediaTime?
+
+        /// The default output settings.
         public init() {}
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MixdownDSP
 import MixdownMediaIO
-import MixdownProject
+import MixdownPlan
 
 /// The mix's peak and where it clips, found by rendering it without writing it.
 public struct LevelScan: Sendable {

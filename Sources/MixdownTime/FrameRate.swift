@@ -52,3 +52,23 @@ extension FrameRate: CustomStringConvertible {
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
     }
 }
+
+extension FrameRate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case numerator, denominator
+    }
+
+    /// Decodes `{"numerator": 30000, "denominator": 1001}`, refusing parts that are not positive.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(try container.decode(Int32.self, forKey: .numerator),
+                      try container.decode(Int32.self, forKey: .denominator))
+    }
+
+    /// Encodes `{"numerator": 30000, "denominator": 1001}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(numerator, forKey: .numerator)
+        try container.encode(denominator, forKey: .denominator)
+    }
+}

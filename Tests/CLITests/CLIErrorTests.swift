@@ -1,4 +1,5 @@
 import Foundation
+import MixdownTestSupport
 import XCTest
 
 /// Every user mistake ends in one line naming the problem, with the documented exit code.
@@ -16,7 +17,7 @@ final class CLIErrorTests: XCTestCase {
     }
 
     func testMissingInput() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         try assertFails(["mix", "--music", "/nonexistent/bed.mp3", "-o", dir.appendingPathComponent("o.wav").path],
                         status: 66, mentions: ["/nonexistent/bed.mp3", "No such file"])
@@ -25,34 +26,34 @@ final class CLIErrorTests: XCTestCase {
     }
 
     func testNotMediaAndTruncated() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try assertFails(["probe", fixture("not-media.mp4")], status: 65, mentions: ["not-media.mp4", "not readable media"])
-        try assertFails(["mix", "--video", fixture("truncated.mp4"), "-o", dir.appendingPathComponent("o.wav").path],
+        try assertFails(["probe", Fixture.path("not-media.mp4")], status: 65, mentions: ["not-media.mp4", "not readable media"])
+        try assertFails(["mix", "--video", Fixture.path("truncated.mp4"), "-o", dir.appendingPathComponent("o.wav").path],
                         status: 65, mentions: ["truncated.mp4", "truncated"])
         XCTAssertEqual(contents(of: dir), [])
     }
 
     func testBadValuesAreUsageErrors() throws {
-        try assertFails(["mix", "--voiceover", "\(fixture("vo-short.wav"))@1:75", "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--voiceover", "\(Fixture.path("vo-short.wav"))@1:75", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["1:75", "below 60"])
-        try assertFails(["mix", "--voiceover", fixture("vo-short.wav"), "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--voiceover", Fixture.path("vo-short.wav"), "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["needs a time"])
-        try assertFails(["mix", "--music", fixture("music.mp3"), "--music-volume", "loud", "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--music-volume", "loud", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["loud", "gain"])
-        try assertFails(["mix", "--music", fixture("music.mp3"), "--music-volume", "30dB", "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--music-volume", "30dB", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["+24 dB"])
-        try assertFails(["mix", "--music", fixture("music.mp3"), "--range", "20-10", "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--range", "20-10", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["20-10", "after start"])
         try assertFails(["mix", "-o", "/tmp/x.wav"], status: 64, mentions: ["nothing to mix"])
-        try assertFails(["mix", "--music", fixture("music.mp3"), "--fromat", "s16", "-o", "/tmp/x.wav"],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--fromat", "s16", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["--fromat"])
     }
 
     func testOutputProblems() throws {
-        try assertFails(["mix", "--music", fixture("music.mp3"), "-o", "/nonexistent-folder/o.wav"],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "-o", "/nonexistent-folder/o.wav"],
                         status: 73, mentions: ["/nonexistent-folder/o.wav", "does not exist"])
-        try assertFails(["mix", "--music", fixture("music.mp3"), "-o", fixture("music.mp3")],
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "-o", Fixture.path("music.mp3")],
                         status: 73, mentions: ["music.mp3", "one of the inputs"])
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
+import MixdownTestSupport
 import XCTest
 
 /// `mixdown export` from the command line: outputs, refusals and interruption.
 final class CLIExportTests: XCTestCase {
     func testExportWritesMP4AndSummarises() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("final.mp4").path
         let result = try CLIRunner.run([
-            "export", "--video", fixture("clip-a.mp4"), "--video", fixture("clip-c.mp4"),
-            "--music", fixture("music.mp3"), "--fade-in", "2", "--duck", "-12dB", "--progress", "json", "-o", out,
+            "export", "--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("clip-c.mp4"),
+            "--music", Fixture.path("music.mp3"), "--fade-in", "2", "--duck", "-12dB", "--progress", "json", "-o", out,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("\"progress\":1.0000"), result.stderr)
@@ -18,15 +19,15 @@ final class CLIExportTests: XCTestCase {
     }
 
     func testRefusalsNameTheProblemAndLeaveNoFile() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("final.mp4").path
         let cases: [([String], Int32, String)] = [
-            (["--video", fixture("clip-a.mp4"), "--video", fixture("other-size.mp4")], 65, "size 320x240 vs 640x360"),
-            (["--video", fixture("clip-a.mp4"), "--video", fixture("portrait.mp4")], 65, "rotation"),
-            (["--video", fixture("truncated.mp4")], 65, "truncated"),
-            (["--video", fixture("clip-a.mp4"), "--video", "/nonexistent/b.mp4"], 66, "/nonexistent/b.mp4"),
-            (["--music", fixture("music.mp3")], 73, "unknown extension"),
+            (["--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("other-size.mp4")], 65, "size 320x240 vs 640x360"),
+            (["--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("portrait.mp4")], 65, "rotation"),
+            (["--video", Fixture.path("truncated.mp4")], 65, "truncated"),
+            (["--video", Fixture.path("clip-a.mp4"), "--video", "/nonexistent/b.mp4"], 66, "/nonexistent/b.mp4"),
+            (["--music", Fixture.path("music.mp3")], 73, "unknown extension"),
         ]
         for (inputs, status, message) in cases {
             let target = status == 73 ? dir.appendingPathComponent("final.avi").path : out
@@ -39,11 +40,11 @@ final class CLIExportTests: XCTestCase {
     }
 
     func testInterruptedExportKeepsExistingOutput() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("long.m4a")
         try Data("precious".utf8).write(to: out)
-        let running = try CLIRunner.start(["export", "--music", fixture("music.mp3"), "--duration", "2:00:00", "-o", out.path])
+        let running = try CLIRunner.start(["export", "--music", Fixture.path("music.mp3"), "--duration", "2:00:00", "-o", out.path])
         Thread.sleep(forTimeInterval: 0.7)
         XCTAssertTrue(running.0.isRunning)
         kill(running.0.processIdentifier, SIGINT)

@@ -1,15 +1,16 @@
 import Foundation
+import MixdownTestSupport
 import XCTest
 
 /// `mixdown mix` end to end: output, summary, and nothing lost on interruption.
 final class CLIMixTests: XCTestCase {
     func testMixRendersDemoAndSummarises() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("demo.wav").path
         let result = try CLIRunner.run([
-            "mix", "--video", fixture("clip-a.mp4"), "--video", fixture("clip-c.mp4"),
-            "--voiceover", "\(fixture("vo-short.wav"))@1.5", "--music", fixture("music.mp3"),
+            "mix", "--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("clip-c.mp4"),
+            "--voiceover", "\(Fixture.path("vo-short.wav"))@1.5", "--music", Fixture.path("music.mp3"),
             "--clip-volume", "0.5", "--music-volume", "-2dB", "--format", "s16", "-o", out,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -23,12 +24,12 @@ final class CLIMixTests: XCTestCase {
     }
 
     func testInterruptLeavesNoFileAndKeepsExistingOutput() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("long.wav")
         try Data("precious".utf8).write(to: out)
         let running = try CLIRunner.start([
-            "mix", "--music", fixture("music.mp3"), "--duration", "2:00:00", "--format", "f32", "-o", out.path,
+            "mix", "--music", Fixture.path("music.mp3"), "--duration", "2:00:00", "--format", "f32", "-o", out.path,
         ])
         // Give it time to start writing, then Ctrl-C.
         Thread.sleep(forTimeInterval: 0.7)
@@ -46,14 +47,14 @@ final class CLIMixTests: XCTestCase {
     /// A render of 20 s or more is cut into stretches, one per thread; the file is
     /// the same whatever the number of threads.
     func testThreadsGiveTheSameFile() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         var files: [Data] = []
         for threads in ["1", "2", "3"] {
             let out = dir.appendingPathComponent("t\(threads).wav").path
             let result = try CLIRunner.run([
-                "mix", "--music", fixture("music.mp3"), "--loop-music", "--duration", "25",
-                "--voiceover", "\(fixture("vo-pauses.wav"))@9.7", "--format", "s16", "--threads", threads, "-o", out,
+                "mix", "--music", Fixture.path("music.mp3"), "--loop-music", "--duration", "25",
+                "--voiceover", "\(Fixture.path("vo-pauses.wav"))@9.7", "--format", "s16", "--threads", threads, "-o", out,
             ])
             XCTAssertEqual(result.status, 0, result.stderr)
             files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
@@ -61,7 +62,7 @@ final class CLIMixTests: XCTestCase {
         XCTAssertEqual(files[0].count, 25 * 48_000 * 4 + 44)
         XCTAssertTrue(files[0] == files[1] && files[1] == files[2])
 
-        let refused = try CLIRunner.run(["mix", "--music", fixture("music.mp3"), "--threads", "0", "-o", dir.appendingPathComponent("x.wav").path])
+        let refused = try CLIRunner.run(["mix", "--music", Fixture.path("music.mp3"), "--threads", "0", "-o", dir.appendingPathComponent("x.wav").path])
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("'--threads <n>': expected a number of threads from 1 to 256"), refused.stderr)
     }

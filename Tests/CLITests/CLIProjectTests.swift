@@ -1,16 +1,17 @@
 import Foundation
+import MixdownTestSupport
 import XCTest
 
 /// Project files from the command line: the demo, `init` round trips, `validate`.
 final class CLIProjectTests: XCTestCase {
     let demoFlags = [
-        "--video", fixture("clip-a.mp4"), "--video", fixture("clip-c.mp4"), "--video", fixture("clip-b.mp4"),
-        "--voiceover", "\(fixture("vo-short.wav"))@1.5", "--voiceover", "\(fixture("vo-pauses.wav"))@6.0",
-        "--music", fixture("music.mp3"), "--clip-volume", "0.5", "--music-volume", "0.8",
+        "--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("clip-c.mp4"), "--video", Fixture.path("clip-b.mp4"),
+        "--voiceover", "\(Fixture.path("vo-short.wav"))@1.5", "--voiceover", "\(Fixture.path("vo-pauses.wav"))@6.0",
+        "--music", Fixture.path("music.mp3"), "--clip-volume", "0.5", "--music-volume", "0.8",
         "--fade-in", "2", "--fade-out", "3", "--duck", "-12",
     ]
 
-    var demoProject: String { packageRoot.appendingPathComponent("fixtures/demo/project.json").path }
+    var demoProject: String { Fixture.packageRoot.appendingPathComponent("fixtures/demo/project.json").path }
 
     func mix(_ arguments: [String], to path: String) throws -> Data {
         let result = try CLIRunner.run(["mix"] + arguments + ["--quiet", "-o", path])
@@ -19,7 +20,7 @@ final class CLIProjectTests: XCTestCase {
     }
 
     func testDemoProjectRendersTheSameWAVAsTheFlags() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fromFile = try mix([demoProject], to: dir.appendingPathComponent("a.wav").path)
         let fromFlags = try mix(demoFlags, to: dir.appendingPathComponent("b.wav").path)
@@ -28,7 +29,7 @@ final class CLIProjectTests: XCTestCase {
     }
 
     func testInitRoundTrips() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let project = dir.appendingPathComponent("p.json").path
         let result = try CLIRunner.run(["init"] + demoFlags + ["--duck-mode", "signal", "-o", project])
@@ -48,7 +49,7 @@ final class CLIProjectTests: XCTestCase {
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stderr.contains("valid"), ok.stderr)
 
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("missing.json")
         try Data("""
@@ -75,7 +76,7 @@ final class CLIProjectTests: XCTestCase {
 
 /// `inspect` and `plot` on the demo: the timeline as text, the warnings, the picture.
 final class CLIInspectTests: XCTestCase {
-    var demoProject: String { packageRoot.appendingPathComponent("fixtures/demo/project.json").path }
+    var demoProject: String { Fixture.packageRoot.appendingPathComponent("fixtures/demo/project.json").path }
 
     func testInspectListsTracksCutsAndWarnsOfClipping() throws {
         let result = try CLIRunner.run(["inspect", demoProject])
@@ -89,7 +90,7 @@ final class CLIInspectTests: XCTestCase {
     }
 
     func testPlotWritesSVG() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolderURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("timeline.svg").path
         let result = try CLIRunner.run(["plot", demoProject, "-o", out])

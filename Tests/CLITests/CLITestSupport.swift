@@ -1,10 +1,6 @@
 import Foundation
+import MixdownTestSupport
 import XCTest
-
-/// The package root, from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-func fixture(_ name: String) -> String { packageRoot.appendingPathComponent("fixtures/media/\(name)").path }
 
 /// The `mixdown` executable built beside the tests (debug or release, whichever ran them).
 var mixdownExecutable: URL {
@@ -50,10 +46,8 @@ final class CLIRunner {
 }
 
 /// A fresh temporary folder, removed by the caller's `defer`.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mixdown-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+func temporaryFolderURL() throws -> URL {
+    URL(fileURLWithPath: try temporaryFolder())
 }
 
 /// Files in `folder`, hidden ones included (temporary outputs are hidden).

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownAudioMix
+import MixdownUnits
 import MixdownTime
 import XCTest
 
@@ -12,7 +13,7 @@ final class CombinedEnvelopeTests: XCTestCase {
             try Fade(fadeIn: time(1), fadeOut: time(1)).layer(over: range(0, 20)),
             try DuckingSettings().duckLayer(for: [DuckRegion(range: try range(5, 8))]),
         ])
-        let duck = DuckingSettings.gain(forDepthDB: -12)
+        let duck = DuckDepth.standard.gain
         let expected: [(Double, Double)] = [
             (0, 0), (0.5, 0.4), (2, 0.8), (4.75, 0.8 * (1 + duck) / 2), (6, 0.8 * duck), (12, 0.8), (19.5, 0.4),
         ]
@@ -38,7 +39,7 @@ final class CombinedEnvelopeTests: XCTestCase {
         ])
         // Each layer's steepest step per sample, every gain at most 1: the
         // product can step by at most their sum.
-        let duck = DuckingSettings.gain(forDepthDB: -12)
+        let duck = DuckDepth.standard.gain
         let sCurveSlope = Double.pi / 2
         let bound = 0.5 / (10 * rate) + sCurveSlope / (1 * rate) + sCurveSlope * (1 - duck) / (0.5 * rate)
         let total = Int(21 * rate)

@@ -1,6 +1,7 @@
 import Foundation
 import Dispatch
 import MixdownAudioMix
+import MixdownUnits
 import MixdownTime
 import XCTest
 
@@ -34,7 +35,7 @@ final class GainEnvelopeTests: XCTestCase {
         let rate: Int32 = 48_000
         for curve in RampCurve.allCases {
             // A ramp down and up again straddling the one-hour mark.
-            let layer = try GainLayer(name: curve.rawValue, segments: [
+            let layer = try GainLayer(kind: .automation, segments: [
                 .ramp(from: 0.9, to: 0.05, over: range(3599.75, 3600.25), curve: curve),
                 .ramp(from: 0.05, to: 1.0, over: range(3600.25, 3600.5), curve: curve),
             ])
@@ -57,9 +58,9 @@ final class GainEnvelopeTests: XCTestCase {
     }
 
     func testProductOfLayers() throws {
-        let automation = try GainLayer(name: "automation", segments: [.ramp(from: 1, to: 0.5, over: range(0, 2))])
-        let duck = try GainLayer(name: "duck", segments: [.ramp(from: 1, to: 0.25, over: range(1, 3), curve: .sCurve)])
-        let boost = try GainLayer(name: "boost", segments: [.constant(2, from: time(0.5))])
+        let automation = try GainLayer(kind: .automation, segments: [.ramp(from: 1, to: 0.5, over: range(0, 2))])
+        let duck = try GainLayer(kind: .duck, segments: [.ramp(from: 1, to: 0.25, over: range(1, 3), curve: .sCurve)])
+        let boost = try GainLayer(kind: .volume, segments: [.constant(2, from: time(0.5))])
         let envelope = GainEnvelope(layers: [automation, duck, boost])
         for t in [0.0, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4] {
             XCTAssertEqual(envelope.gain(at: t), automation.gain(at: t) * duck.gain(at: t) * boost.gain(at: t), "t=\(t)")
@@ -79,7 +80,7 @@ final class GainEnvelopeTests: XCTestCase {
     func testIsConstant() throws {
         let envelope = GainEnvelope(layers: [
             try AudioMixInputParametersTests.appleExample().automationLayer,
-            try GainLayer(name: "trim", segments: [.constant(0.5, from: time(20))]),
+            try GainLayer(kind: .volume, segments: [.constant(0.5, from: time(20))]),
         ])
         XCTAssertEqual(envelope.isConstant(firstSample: 0, count: 192_000, sampleRate: 48_000), 1)
         XCTAssertNil(envelope.isConstant(firstSample: 191_000, count: 1_001, sampleRate: 48_000))
@@ -93,7 +94,7 @@ final class GainEnvelopeTests: XCTestCase {
     func testBoundaryOffTheSampleGridAppliesFromTheFirstSampleAfterIt() throws {
         // 1/3 s at 44.1 kHz is sample 14700 exactly; 1/7 s is 6300; 1/9 s is 4900.
         // 0.1000001 s is 4410.0044 samples: it first applies to sample 4411.
-        let layer = try GainLayer(name: "test", segments: [.constant(0.5, from: MediaTime(value: 1_000_001, timescale: 10_000_000))])
+        let layer = try GainLayer(kind: .automation, segments: [.constant(0.5, from: MediaTime(value: 1_000_001, timescale: 10_000_000))])
         let envelope = GainEnvelope(layers: [layer])
         let samples = rendered(envelope, firstSample: 4405, count: 10, sampleRate: 44_100)
         XCTAssertEqual(samples, [1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5])
@@ -102,7 +103,7 @@ final class GainEnvelopeTests: XCTestCase {
     func testSpansListTheUnionOfLayerBoundaries() throws {
         let envelope = GainEnvelope(layers: [
             try AudioMixInputParametersTests.appleExample().automationLayer,
-            try GainLayer(name: "duck", segments: [.ramp(from: 1, to: 0.5, over: range(8, 10))]),
+            try GainLayer(kind: .duck, segments: [.ramp(from: 1, to: 0.5, over: range(8, 10))]),
         ])
         XCTAssertEqual(envelope.spans.map(\.description), [
             "0s–4s 1.0 constant",
@@ -112,14 +113,14 @@ final class GainEnvelopeTests: XCTestCase {
             "10s– 0.1 constant",
         ])
         let span = envelope.spans[2]
-        XCTAssertEqual(span.factors.map(\.layer), ["automation", "duck"])
+        XCTAssertEqual(span.factors.map(\.layer), [.automation, .duck])
         XCTAssertEqual(span.factors[1].segment, .ramp(from: 1, to: 0.5, over: try range(8, 10)))
     }
 
     func testConcurrentFillsOfOneEnvelopeAgree() throws {
         let envelope = GainEnvelope(layers: [
             try AudioMixInputParametersTests.appleExample().automationLayer,
-            try GainLayer(name: "duck", segments: [.ramp(from: 1, to: 0.5, over: range(5, 7), curve: .equalPower)]),
+            try GainLayer(kind: .duck, segments: [.ramp(from: 1, to: 0.5, over: range(5, 7), curve: .equalPower)]),
         ])
         let expected = rendered(envelope, firstSample: 200_000, count: 200_000)
         let mismatches = Mismatches()

@@ -1,10 +1,11 @@
 import MixdownAudioMix
+import MixdownUnits
 import MixdownTime
 import XCTest
 
 final class GainLayerTests: XCTestCase {
     func testSegmentsAreCompletedWithHolds() throws {
-        let layer = try GainLayer(name: "test", segments: [
+        let layer = try GainLayer(kind: .automation, segments: [
             .ramp(from: 0.5, to: 1, over: range(4, 5)),
             .ramp(from: 1, to: 0.25, over: range(1, 2), curve: .sCurve),
         ])
@@ -21,7 +22,7 @@ final class GainLayerTests: XCTestCase {
     }
 
     func testOpenEndedSegmentLastsUntilTheNextAndIsReplacedAtTheSameTime() throws {
-        let layer = try GainLayer(name: "test", segments: [
+        let layer = try GainLayer(kind: .automation, segments: [
             .constant(0.5, from: time(1)),
             .constant(0.7, from: time(3)),
             .constant(0.9, from: time(3)),
@@ -32,20 +33,20 @@ final class GainLayerTests: XCTestCase {
     func testMalformedSegmentsAreRefused() throws {
         let backwards = GainSegment(start: try time(2), end: try time(1), startGain: 1, endGain: 1)
         assertThrows(message: "duck segment 2s–1s 1.0: end is before start") {
-            _ = try GainLayer(name: "duck", segments: [backwards])
+            _ = try GainLayer(kind: .duck, segments: [backwards])
         }
         let openRamp = GainSegment(start: .zero, end: nil, startGain: 1, endGain: 0)
-        assertThrows(.invalidSegment(layer: "fade", openRamp, reason: "an open-ended segment must have one gain")) {
-            _ = try GainLayer(name: "fade", segments: [openRamp])
+        assertThrows(.invalidSegment(layer: .fade, openRamp, reason: "an open-ended segment must have one gain")) {
+            _ = try GainLayer(kind: .fade, segments: [openRamp])
         }
         for gain in [-1, Double.nan, .infinity] {
-            XCTAssertThrowsError(try GainLayer(name: "x", segments: [.constant(gain, from: .zero)]))
+            XCTAssertThrowsError(try GainLayer(kind: .volume, segments: [.constant(gain, from: .zero)]))
         }
     }
 
     func testOverlappingSegmentsAreRefused() throws {
         assertThrows(message: "duck segment 1s–3s 1.0→0.5 linear overlaps duck segment 2s–4s 0.5") {
-            _ = try GainLayer(name: "duck", segments: [
+            _ = try GainLayer(kind: .duck, segments: [
                 .constant(0.5, from: time(2), to: time(4)),
                 .ramp(from: 1, to: 0.5, over: range(1, 3)),
             ])
@@ -53,7 +54,7 @@ final class GainLayerTests: XCTestCase {
     }
 
     func testNegativeStartIsEvaluatedWhereItStandsAtZero() throws {
-        let layer = try GainLayer(name: "duck", segments: [.ramp(from: 1, to: 0.5, over: range(-0.5, 0.5))])
+        let layer = try GainLayer(kind: .duck, segments: [.ramp(from: 1, to: 0.5, over: range(-0.5, 0.5))])
         XCTAssertEqual(layer.gain(at: 0), 0.75)
         let envelope = GainEnvelope(layers: [layer])
         XCTAssertEqual(rendered(envelope, firstSample: 0, count: 1)[0], 0.75)

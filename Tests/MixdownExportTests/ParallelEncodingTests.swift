@@ -1,9 +1,12 @@
 import Foundation
 import MixdownExport
 import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// Parallel encoding (stretches of the mix encoded on several threads and spliced
@@ -13,13 +16,13 @@ final class ParallelEncodingTests: XCTestCase {
     /// voice-over takes, three of which straddle the 15 s stretches' boundaries.
     func minuteOfMusicAndVoice() throws -> Project {
         var project = Project()
-        project.music = [.init(path: fixture("music.mp3"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
         project.music[0].loop = true
-        project.music[0].fadeIn = try MediaTime(parsing: "2")
-        project.music[0].fadeOut = try MediaTime(parsing: "3")
+        project.music[0].fade.fadeIn = try MediaTime(parsing: "2")
+        project.music[0].fade.fadeOut = try MediaTime(parsing: "3")
         project.musicVolume = 0.8
         project.voiceovers = try [("vo-pauses.wav", "3"), ("vo-short.wav", "13.5"), ("vo-pauses.wav", "27"), ("vo-short.wav", "44")]
-            .map { name, start in try .init(path: fixture(name), start: MediaTime(parsing: start)) }
+            .map { name, start in try .init(path: Fixture.path(name), start: MediaTime(parsing: start)) }
         project.output.duration = try MediaTime(parsing: "60")
         return project
     }
@@ -103,7 +106,7 @@ final class ParallelEncodingTests: XCTestCase {
         let qualities = try zip(names, sessions).map { name, session in
             let decoded = try decodedStereo(session.outputPath)
             XCTAssertGreaterThanOrEqual(decoded.left.count, Int(total), "decodes to the whole timeline")
-            let lag = bestLag(reference.left, decoded.left, maxLag: 48, window: 96_000..<192_000)
+            let lag = Measure.bestLag(reference.left, decoded.left, lags: -48...48, range: 96_000..<192_000)
             XCTAssertEqual(lag.lag, 0, "decodes aligned with the mix")
             XCTAssertGreaterThan(lag.correlation, 0.99)
             let quality = Quality(reference: reference, decoded: decoded, count: Int(total),
@@ -125,9 +128,9 @@ final class ParallelEncodingTests: XCTestCase {
     /// With video: the same packets copied, the same lengths, audio of the same layout.
     func testVideoIsCopiedTheSameWhenTheAudioIsEncodedInParallel() throws {
         var project = Project()
-        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
-        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "1.5"))]
-        project.music = [.init(path: fixture("music.mp3"))]
+        project.clips = [.init(path: Fixture.path("clip-a.mp4")), .init(path: Fixture.path("clip-c.mp4")), .init(path: Fixture.path("clip-b.mp4"))]
+        project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: try MediaTime(parsing: "1.5"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
         project.clipVolume = 0.5
         project.musicVolume = 0.8
         let plan = try project.plan(for: .export)
@@ -141,9 +144,9 @@ final class ParallelEncodingTests: XCTestCase {
         _ = try single.export()
         _ = try parallel.export()
 
-        let video = try videoPacketHashes(parallel.outputPath)
+        let video = try Tool.videoPacketHashes(parallel.outputPath)
         XCTAssertEqual(video.count, 450)
-        XCTAssertTrue(video == (try videoPacketHashes(single.outputPath)), "video packets differ from the single path's")
+        XCTAssertTrue(video == (try Tool.videoPacketHashes(single.outputPath)), "video packets differ from the single path's")
         let singleStreams = try probeStreams(single.outputPath)
         let parallelStreams = try probeStreams(parallel.outputPath)
         XCTAssertEqual(parallelStreams.map(\.type), ["video", "audio"])
@@ -152,7 +155,7 @@ final class ParallelEncodingTests: XCTestCase {
         XCTAssertEqual(parallelStreams[0].duration, 15, accuracy: 1e-6)
         XCTAssertEqual(try audioPackets(parallel.outputPath).map(\.timing), try audioPackets(single.outputPath).map(\.timing))
         let format = { (path: String) throws -> String in
-            String(decoding: try runTool("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]),
+            String(decoding: try Tool.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]),
                    as: UTF8.self)
         }
         XCTAssertEqual(try format(parallel.outputPath), try format(single.outputPath))
@@ -192,7 +195,7 @@ final class ParallelEncodingTests: XCTestCase {
     func testAWorkersErrorEndsTheExport() throws {
         // A take planned from a good file that is gone by the time a worker reaches it.
         let take = temporaryPath("take.wav")
-        try FileManager.default.copyItem(atPath: fixture("vo-short.wav"), toPath: take)
+        try FileManager.default.copyItem(atPath: Fixture.path("vo-short.wav"), toPath: take)
         var project = try minuteOfMusicAndVoice()
         project.voiceovers.append(.init(path: take, start: try MediaTime(parsing: "50")))
         let plan = try project.plan(for: .export)
@@ -360,7 +363,7 @@ private struct Quality {
 
 /// The first audio stream of `path` decoded by ffmpeg to stereo float at 48 kHz.
 private func decodedStereo(_ path: String) throws -> Stereo {
-    let data = try runTool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a:0", "-f", "f32le", "-ar", "48000", "-ac", "2", "-"])
+    let data = try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a:0", "-f", "f32le", "-ar", "48000", "-ac", "2", "-"])
     let interleaved = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     var stereo = Stereo()
     stereo.left.reserveCapacity(interleaved.count / 2)
@@ -380,13 +383,13 @@ private struct AudioPacketTiming: Equatable {
 }
 
 private func audioPackets(_ path: String) throws -> [(timing: AudioPacketTiming, hash: String)] {
-    let probed = try runTool("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pts,duration",
+    let probed = try Tool.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pts,duration",
                                          "-of", "csv=p=0", path])
     let timings = String(decoding: probed, as: UTF8.self).split(separator: "\n").map { line in
         let fields = line.split(separator: ",").map(String.init)
         return AudioPacketTiming(pts: Int(fields[0]) ?? .min, duration: Int(fields.count > 1 ? fields[1] : "") ?? .min)
     }
-    let data = try runTool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a:0", "-c", "copy", "-f", "framemd5", "-"])
+    let data = try Tool.run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a:0", "-c", "copy", "-f", "framemd5", "-"])
     let hashes = String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
         .map { String($0.split(separator: ",").last!).trimmingCharacters(in: .whitespaces) }
     XCTAssertEqual(timings.count, hashes.count, "ffprobe and ffmpeg read the same packets of \(path)")

@@ -1,8 +1,12 @@
 import Foundation
 import MixdownExport
 import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownTime
+import MixdownUnits
+import MixdownTestSupport
 import XCTest
 
 /// The WAV preview rendered in stretches on several threads, against the same
@@ -12,12 +16,12 @@ final class PreviewSessionTests: XCTestCase {
     /// every sample of a seek equals the sample of a decode from the start.
     func voiceAndMusic() throws -> Project {
         var project = Project()
-        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "9.9")),
-                              .init(path: fixture("vo-pauses.wav"), start: try MediaTime(parsing: "24.2"))]
-        project.music = [.init(path: fixture("music.mp3"))]
+        project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: try MediaTime(parsing: "9.9")),
+                              .init(path: Fixture.path("vo-pauses.wav"), start: try MediaTime(parsing: "24.2"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
         project.music[0].loop = true
-        project.music[0].fadeIn = try MediaTime(parsing: "2")
-        project.music[0].fadeOut = try MediaTime(parsing: "3")
+        project.music[0].fade.fadeIn = try MediaTime(parsing: "2")
+        project.music[0].fade.fadeOut = try MediaTime(parsing: "3")
         project.output.duration = try MediaTime(parsing: "40")
         return project
     }
@@ -28,7 +32,7 @@ final class PreviewSessionTests: XCTestCase {
         let path = temporaryPath("preview.wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let session = try PreviewSession(plan: plan, outputPath: path, format: format,
-                                         range: try range.map { try MediaTimeRange(parsing: $0) },
+                                         range: try plan.samples(in: try range.map { try MediaTimeRange(parsing: $0) }),
                                          parallel: parallel, workers: workers)
         let summary = try session.render()
         XCTAssertEqual(summary.frames, Int64(session.range.count))
@@ -46,7 +50,7 @@ final class PreviewSessionTests: XCTestCase {
             XCTAssertEqual(b.lowerBound % 16_384, 0)
         }
         let short = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24,
-                                       range: try MediaTimeRange(parsing: "0-19"), workers: 3)
+                                       range: try plan.samples(in: try MediaTimeRange(parsing: "0-19")), workers: 3)
         XCTAssertEqual(short.stretches, [0..<19 * 48_000], "below 20 s, one piece by default")
     }
 
@@ -76,10 +80,10 @@ final class PreviewSessionTests: XCTestCase {
         let path = temporaryPath("header.wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try PreviewSession(plan: plan, outputPath: path, format: .s16, parallel: true, workers: 2).render()
-        let data = try runTool("ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts,sample_rate,channels",
+        let data = try Tool.run("ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts,sample_rate,channels",
                                            "-of", "csv=p=0", path])
         XCTAssertEqual(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "48000,2,1920000")
-        let decoded = try decodedLeft(path)
+        let decoded = try Tool.decodedLeft(path)
         XCTAssertEqual(decoded.count, 1_920_000)
         // The second stretch starts at 983040 (60 blocks): its samples are the music's, not zeros.
         let around = decoded[983_040 - 4_800..<983_040 + 4_800]
@@ -91,7 +95,7 @@ final class PreviewSessionTests: XCTestCase {
     /// bands, which get the same energy but other noise values.
     func testParallelPreviewWithClipsMatchesOnePieceWithinPNSNoise() throws {
         var project = try voiceAndMusic()
-        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        project.clips = [.init(path: Fixture.path("clip-a.mp4")), .init(path: Fixture.path("clip-c.mp4")), .init(path: Fixture.path("clip-b.mp4"))]
         project.output.duration = nil
         let one = try render(project, format: .f32, parallel: false)
         let three = try render(project, format: .f32, parallel: true)
@@ -109,7 +113,7 @@ final class PreviewSessionTests: XCTestCase {
     /// causes on the other threads), and no file is left.
     func testAWorkersErrorIsReportedAndLeavesNoFile() throws {
         let take = temporaryPath("take.wav")
-        try FileManager.default.copyItem(atPath: fixture("vo-pauses.wav"), toPath: take)
+        try FileManager.default.copyItem(atPath: Fixture.path("vo-pauses.wav"), toPath: take)
         defer { try? FileManager.default.removeItem(atPath: take) }
         var project = try voiceAndMusic()
         project.voiceovers[1].path = take

@@ -1,12 +1,13 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTestSupport
 import XCTest
 
 /// Mono lands on both sides at unity; 5.1 folds down with the ITU coefficients.
 final class AudioDecoderChannelTests: XCTestCase {
     func testMonoGoesToBothSidesAtUnity() throws {
-        let source = try Tool.soxDecode(Fixtures.path("vo-short.wav"))  // mono, s16 as float
-        XCTAssertEqual(source.count, Int(try Fixtures.number(try Fixtures.audioFacts("vo-short.wav"), "samples")))
+        let source = try Tool.soxDecode(Fixture.path("vo-short.wav"))  // mono, s16 as float
+        XCTAssertEqual(source.count, Int(try Fixture.number(try Fixture.audioFacts("vo-short.wav"), "samples")))
         let native = try DecodeCache.shared.decode("vo-short.wav", rate: 22_050)
         XCTAssertEqual(native.left, native.right, "left and right bit-exact")
         XCTAssertEqual(native.count, source.count)
@@ -23,7 +24,7 @@ final class AudioDecoderChannelTests: XCTestCase {
     }
 
     func testMonoFloatSourceIsCopiedExactly() throws {
-        let source = try Tool.ffmpegDecode(Fixtures.path("sine-1k-22050.wav"))
+        let source = try Tool.ffmpegDecode(Fixture.path("sine-1k-22050.wav"))
         let native = try DecodeCache.shared.decode("sine-1k-22050.wav", rate: 22_050)
         XCTAssertEqual(native.left, source)
         XCTAssertEqual(native.right, source)
@@ -31,10 +32,10 @@ final class AudioDecoderChannelTests: XCTestCase {
 
     /// surround51.m4a has one tone per channel at 0.1: FL 300, FR 400, FC 500, LFE 60, BL 700, BR 800 Hz.
     func testFivePointOneFoldsWithITUCoefficients() throws {
-        let facts = try Fixtures.audioFacts("surround51.m4a")
+        let facts = try Fixture.audioFacts("surround51.m4a")
         let tones = try XCTUnwrap(facts["tone_hz_by_channel"] as? [String: Any])
-        func hz(_ channel: String) throws -> Double { try Fixtures.number(tones, channel) }
-        let amplitude = try Fixtures.number(facts, "tone_amplitude")
+        func hz(_ channel: String) throws -> Double { try Fixture.number(tones, channel) }
+        let amplitude = try Fixture.number(facts, "tone_amplitude")
         let decoded = try DecodeCache.shared.decode("surround51.m4a", rate: 48_000)
         let window = 24_000..<120_000  // 2 s: a whole number of periods of every tone
         let minus3 = amplitude * 0.5.squareRoot()

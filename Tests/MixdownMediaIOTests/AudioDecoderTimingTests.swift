@@ -1,5 +1,6 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTestSupport
 import XCTest
 
 /// Where decoded samples land: priming removed, clicks on their sample, exact lengths.
@@ -7,10 +8,10 @@ final class AudioDecoderTimingTests: XCTestCase {
     static let clickFiles = ["clip-a.mp4", "clip-b.mp4", "clip-c.mp4", "click-48k.m4a"]
 
     private func click(_ name: String) throws -> (time: Double, sample: Int, rate: Int) {
-        let audio = try Fixtures.audioFacts(name)
+        let audio = try Fixture.audioFacts(name)
         let click = try XCTUnwrap(audio["click"] as? [String: Any])
-        return (try Fixtures.number(click, "time"), Int(try Fixtures.number(click, "sample")),
-                Int(try Fixtures.number(audio, "sample_rate")))
+        return (try Fixture.number(click, "time"), Int(try Fixture.number(click, "sample")),
+                Int(try Fixture.number(audio, "sample_rate")))
     }
 
     func testClickLandsOnItsSampleAt48k() throws {
@@ -41,11 +42,11 @@ final class AudioDecoderTimingTests: XCTestCase {
     /// except that the CLI keeps the AAC frames' padding past the MP4 duration.
     func testNativeRateDecodeEqualsFFmpeg() throws {
         for name in ["clip-a.mp4", "clip-b.mp4", "click-48k.m4a", "music.mp3"] {
-            let facts = try Fixtures.audioFacts(name)
-            let rate = Int32(try Fixtures.number(facts, "sample_rate"))
+            let facts = try Fixture.audioFacts(name)
+            let rate = Int32(try Fixture.number(facts, "sample_rate"))
             let ours = try DecodeCache.shared.decode(name, rate: rate)
-            let channels = deinterleave(try Tool.ffmpegDecode(Fixtures.path(name)), channels: 2)
-            XCTAssertEqual(ours.count, Int(try Fixtures.number(facts, "samples")), "\(name) length")
+            let channels = deinterleave(try Tool.ffmpegDecode(Fixture.path(name)), channels: 2)
+            XCTAssertEqual(ours.count, Int(try Fixture.number(facts, "samples")), "\(name) length")
             XCTAssertLessThan(channels[0].count - ours.count, 1024, "\(name): the CLI adds less than a frame of padding")
             let n = min(ours.count, channels[0].count)
             XCTAssertLessThanOrEqual(Measure.maxDifference(ours.left[0..<n], channels[0][0..<n]), 1e-7, "\(name) L")
@@ -63,13 +64,13 @@ final class AudioDecoderTimingTests: XCTestCase {
         XCTAssertEqual(try DecodeCache.shared.decode("surround51.m4a", rate: 48_000).count, 144_000)
 
         // MP3: what ffmpeg decodes (the LAME header's delay and padding removed).
-        let mp3 = try Tool.ffmpegDecode(Fixtures.path("music.mp3")).count / 2
-        XCTAssertEqual(mp3, Int(try Fixtures.number(try Fixtures.audioFacts("music.mp3"), "samples")))
+        let mp3 = try Tool.ffmpegDecode(Fixture.path("music.mp3")).count / 2
+        XCTAssertEqual(mp3, Int(try Fixture.number(try Fixture.audioFacts("music.mp3"), "samples")))
         XCTAssertEqual(try DecodeCache.shared.decode("music.mp3", rate: 44_100).count, mp3)
 
         // Resampled WAV: the source length scaled to the output rate, rounded.
         for name in ["vo-short.wav", "sine-1k-22050.wav"] {
-            let n = Double(try Fixtures.number(try Fixtures.audioFacts(name), "samples"))
+            let n = Double(try Fixture.number(try Fixture.audioFacts(name), "samples"))
             XCTAssertEqual(try DecodeCache.shared.decode(name, rate: 48_000).count, Int((n * 48_000 / 22_050).rounded()), name)
             XCTAssertEqual(try DecodeCache.shared.decode(name, rate: 22_050).count, Int(n), name)
         }
@@ -86,7 +87,7 @@ final class AudioDecoderTimingTests: XCTestCase {
     func testChunkSizeDoesNotChangeTheOutput() throws {
         for name in ["clip-b.mp4", "vo-short.wav"] {
             let whole = try DecodeCache.shared.decode(name, rate: 48_000)
-            let decoder = try AudioDecoder(path: Fixtures.path(name), sampleRate: 48_000)
+            let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: 48_000)
             let small = try decoder.readAll(chunk: 997)
             XCTAssertEqual(small.count, whole.count, name)
             XCTAssertEqual(small.left, whole.left, name)
@@ -105,7 +106,7 @@ final class AudioDecoderTimingTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let late = folder.appendingPathComponent("late.mp4").path
-        let source = Fixtures.path("clip-a.mp4")
+        let source = Fixture.path("clip-a.mp4")
         _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", source, "-itsoffset", "0.5", "-i", source,
                                     "-map", "0:v", "-map", "1:a", "-c", "copy", late])
         // The oracle: ffprobe's audio start time plus where the CLI (which does not pad) puts the click.
@@ -128,13 +129,13 @@ final class AudioDecoderTimingTests: XCTestCase {
     }
 
     func testDecoderReportsItsSource() throws {
-        let decoder = try AudioDecoder(path: Fixtures.path("clip-b.mp4"), sampleRate: 48_000)
+        let decoder = try AudioDecoder(path: Fixture.path("clip-b.mp4"), sampleRate: 48_000)
         XCTAssertEqual(decoder.sampleRate, 48_000)
         XCTAssertEqual(decoder.sourceSampleRate, 44_100)
         XCTAssertEqual(decoder.sourceChannels, 2)
         XCTAssertEqual(decoder.streamIndex, 1)
         XCTAssertEqual(decoder.position, 0)
-        let surround = try AudioDecoder(path: Fixtures.path("surround51.m4a"))
+        let surround = try AudioDecoder(path: Fixture.path("surround51.m4a"))
         XCTAssertEqual(surround.sourceChannels, 6)
         XCTAssertEqual(surround.sampleRate, 48_000)
     }

@@ -1,11 +1,13 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTestSupport
 import XCTest
 
-/// Failures reach the caller as `MediaIOError`s that name the file, with sysexits codes.
+/// Failures reach the caller as `MediaIOError`s that name the file; the CLI maps
+/// each case to its exit code (CLITests check the codes).
 final class MediaIOErrorTests: XCTestCase {
-    func testMissingFileIsMissingInputWithExit66() {
-        let path = Fixtures.path("no-such-file.mp4")
+    func testMissingFileIsMissingInput() {
+        let path = Fixture.path("no-such-file.mp4")
         do {
             _ = try MediaProbe.probe(path: path)
             XCTFail("probing a missing file succeeded")
@@ -15,24 +17,22 @@ final class MediaIOErrorTests: XCTestCase {
             }
             XCTAssertEqual(errorPath, path)
             XCTAssertFalse(reason.isEmpty)
-            XCTAssertEqual(error.exitCode, 66)
             XCTAssertTrue(error.description.contains(path), error.description)
         }
     }
 
     func testDecoderOnMissingFileIsMissingInput() {
-        let path = Fixtures.path("no-such-file.wav")
+        let path = Fixture.path("no-such-file.wav")
         do {
             _ = try AudioDecoder(path: path, sampleRate: 48_000)
             XCTFail("opening a missing file succeeded")
         } catch {
-            XCTAssertEqual(error.exitCode, 66, "\(error)")
             guard case .missingInput(path, _) = error else { return XCTFail("expected .missingInput, got \(error)") }
         }
     }
 
-    func testTextFileIsUnreadableMediaWithExit65() {
-        let path = Fixtures.path("not-media.mp4")
+    func testTextFileIsUnreadableMedia() {
+        let path = Fixture.path("not-media.mp4")
         do {
             _ = try MediaProbe.probe(path: path)
             XCTFail("probing a text file succeeded")
@@ -42,23 +42,22 @@ final class MediaIOErrorTests: XCTestCase {
             }
             XCTAssertEqual(errorPath, path)
             XCTAssertFalse(reason.isEmpty)
-            XCTAssertEqual(error.exitCode, 65)
             XCTAssertTrue(error.description.hasPrefix(path), error.description)
         }
         do {
             _ = try AudioDecoder(path: path)
             XCTFail("decoding a text file succeeded")
         } catch {
-            XCTAssertEqual(error.exitCode, 65, "\(error)")
+            guard case .unreadableMedia(path, _) = error else { return XCTFail("expected .unreadableMedia, got \(error)") }
         }
     }
 
     func testFolderAndEmptyFile() throws {
         do {
-            _ = try MediaProbe.probe(path: Fixtures.mediaFolder.path)
+            _ = try MediaProbe.probe(path: Fixture.mediaFolder)
             XCTFail("probing a folder succeeded")
         } catch {
-            XCTAssertEqual(error.exitCode, 66, "\(error)")
+            guard case .missingInput = error else { return XCTFail("expected .missingInput, got \(error)") }
         }
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mixdown-io-empty-\(UUID().uuidString).mp4")
         XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
@@ -72,13 +71,12 @@ final class MediaIOErrorTests: XCTestCase {
     }
 
     func testAskingForAVideoStreamAsAudioIsNoStream() {
-        let path = Fixtures.path("clip-a.mp4")
+        let path = Fixture.path("clip-a.mp4")
         do {
             _ = try AudioDecoder(path: path, streamIndex: 0)  // stream 0 is the H.264 video
             XCTFail("decoded a video stream as audio")
         } catch {
             XCTAssertEqual(error, .noStream(path: path, kind: "audio"))
-            XCTAssertEqual(error.exitCode, 65)
         }
         for index in [7, -1] {
             do {
@@ -91,19 +89,13 @@ final class MediaIOErrorTests: XCTestCase {
         XCTAssertEqual(try AudioDecoder(path: path, streamIndex: 1).streamIndex, 1)
     }
 
-    func testExitCodesAndDescriptions() {
-        let cases: [(MediaIOError, Int32)] = [
-            (.missingInput(path: "a", reason: "r"), 66),
-            (.unreadableMedia(path: "a", reason: "r"), 65),
-            (.noStream(path: "a", kind: "audio"), 65),
-            (.unsupported(path: "a", reason: "r"), 65),
-            (.decodeFailed(path: "a", reason: "r"), 65),
-            (.cannotCreateOutput(path: "a", reason: "r"), 73),
-            (.writeFailed(path: "a", reason: "r"), 74),
-            (.cancelled, 130),
+    func testDescriptionsAreOneLineNamingTheFile() {
+        let cases: [MediaIOError] = [
+            .missingInput(path: "a", reason: "r"), .unreadableMedia(path: "a", reason: "r"), .noStream(path: "a", kind: "audio"),
+            .unsupported(path: "a", reason: "r"), .decodeFailed(path: "a", reason: "r"), .cannotCreateOutput(path: "a", reason: "r"),
+            .writeFailed(path: "a", reason: "r"), .cancelled,
         ]
-        for (error, code) in cases {
-            XCTAssertEqual(error.exitCode, code, "\(error)")
+        for error in cases {
             XCTAssertFalse(error.description.contains("\n"), "one line: \(error)")
             if error != .cancelled { XCTAssertTrue(error.description.hasPrefix("a: "), error.description) }
         }
@@ -111,12 +103,12 @@ final class MediaIOErrorTests: XCTestCase {
 
     /// The truncated copy still decodes: its audio ends early instead of failing.
     func testTruncatedFileDecodesWhatIsThere() throws {
-        let decoder = try AudioDecoder(path: Fixtures.path("truncated.mp4"), sampleRate: 48_000)
+        let decoder = try AudioDecoder(path: Fixture.path("truncated.mp4"), sampleRate: 48_000)
         let decoded = try decoder.readAll()
         let full = try DecodeCache.shared.decode("clip-a.mp4", rate: 48_000)
         XCTAssertGreaterThan(decoded.count, 48_000, "at least a second survives")
         // The CLI decodes the same complete packets and drops the cut-off last one.
-        XCTAssertEqual(decoded.count, try Tool.ffmpegDecode(Fixtures.path("truncated.mp4")).count / 2)
+        XCTAssertEqual(decoded.count, try Tool.ffmpegDecode(Fixture.path("truncated.mp4")).count / 2)
         XCTAssertLessThan(decoded.count, full.count, "the cut-off audio is shorter")
         // What is there is the same audio as the complete file's (the last frame may differ).
         let common = max(0, decoded.count - 2048)

@@ -1,5 +1,7 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// `MediaProbe.probe` against ffprobe, field by field, for every fixture.
@@ -8,13 +10,13 @@ final class MediaProbeTests: XCTestCase {
     private let timeTolerance = 0.000_000_6
 
     func testEveryFixtureMatchesFFprobe() throws {
-        for name in Fixtures.mediaFiles {
+        for name in Fixture.mediaFiles {
             try compareWithFFprobe(name)
         }
     }
 
     private func compareWithFFprobe(_ name: String) throws {
-        let path = Fixtures.path(name)
+        let path = Fixture.path(name)
         let info = try MediaProbe.probe(path: path)
         let json = try ffprobeEverything(path)
         let format = try XCTUnwrap(json["format"] as? [String: Any])
@@ -34,7 +36,7 @@ final class MediaProbeTests: XCTestCase {
             XCTAssertEqual(ours.kind.rawValue, theirs["codec_type"] as? String, label)
             XCTAssertEqual(ours.codec, theirs["codec_name"] as? String, "\(label) codec")
             XCTAssertEqual(ours.profile, theirs["profile"] as? String, "\(label) profile")
-            XCTAssertEqual(ours.timeBase.description, theirs["time_base"] as? String, "\(label) time base")
+            XCTAssertEqual(ours.timeBase?.description, theirs["time_base"] as? String, "\(label) time base")
             assertTime(ours.startTime, theirs["start_time"], "\(label) start time")
             assertTime(ours.duration, theirs["duration"], "\(label) duration")
             XCTAssertEqual(ours.bitRate, (theirs["bit_rate"] as? String).flatMap { Int64($0) }, "\(label) bit rate")
@@ -56,12 +58,12 @@ final class MediaProbeTests: XCTestCase {
                 XCTAssertEqual(ours.width, theirs["width"] as? Int, "\(label) width")
                 XCTAssertEqual(ours.height, theirs["height"] as? Int, "\(label) height")
                 XCTAssertEqual(ours.pixelFormat, theirs["pix_fmt"] as? String, "\(label) pix_fmt")
-                XCTAssertEqual(ours.frameRate?.description, theirs["avg_frame_rate"] as? String, "\(label) frame rate")
+                XCTAssertEqual(ours.frameRate.map { "\($0.numerator)/\($0.denominator)" }, theirs["avg_frame_rate"] as? String, "\(label) frame rate")
                 let sideData = theirs["side_data_list"] as? [[String: Any]] ?? []
                 let rotation = sideData.compactMap { ($0["rotation"] as? NSNumber)?.doubleValue }.first ?? 0
                 XCTAssertEqual(ours.rotation, rotation, "\(label) rotation")
                 XCTAssertEqual(ours.hasFrameReordering, (theirs["has_b_frames"] as? Int ?? 0) > 0, "\(label) reordering")
-                let keyframes = keyframeFacts(own, timeBase: ours.timeBase)
+                let keyframes = keyframeFacts(own, timeBase: try XCTUnwrap(ours.timeBase))
                 XCTAssertEqual(ours.keyframeCount, keyframes.count, "\(label) keyframes")
                 XCTAssertEqual(ours.longestKeyframeInterval ?? -1, keyframes.longest, accuracy: 1e-9, "\(label) keyframe interval")
                 XCTAssertNil(ours.sampleRate)
@@ -74,22 +76,22 @@ final class MediaProbeTests: XCTestCase {
 
     /// The manifest's facts, which were checked when the fixtures were generated.
     func testVideoFactsMatchManifest() throws {
-        let manifest = try Fixtures.manifest()
+        let manifest = try Fixture.manifest()
         for name in ["clip-a.mp4", "clip-b.mp4", "clip-c.mp4", "portrait.mp4", "other-size.mp4"] {
             let facts = try XCTUnwrap((manifest[name] as? [String: Any])?["video"] as? [String: Any])
-            let info = try MediaProbe.probe(path: Fixtures.path(name))
+            let info = try MediaProbe.probe(path: Fixture.path(name))
             let video = try XCTUnwrap(info.firstStream(.video))
-            let frames = Int(try Fixtures.number(facts, "frames"))
-            let interval = Int(try Fixtures.number(facts, "keyframe_interval_frames"))
+            let frames = Int(try Fixture.number(facts, "frames"))
+            let interval = Int(try Fixture.number(facts, "keyframe_interval_frames"))
             XCTAssertEqual(video.keyframeCount, frames / interval, name)
-            XCTAssertEqual(video.longestKeyframeInterval ?? -1, try Fixtures.number(facts, "keyframe_interval_seconds"),
+            XCTAssertEqual(video.longestKeyframeInterval ?? -1, try Fixture.number(facts, "keyframe_interval_seconds"),
                            accuracy: 1e-9, name)
             XCTAssertEqual(video.packetCount, frames, name)
-            XCTAssertEqual(video.duration ?? -1, try Fixtures.number(facts, "duration"), accuracy: 1e-9, name)
+            XCTAssertEqual(video.duration ?? -1, try Fixture.number(facts, "duration"), accuracy: 1e-9, name)
             XCTAssertEqual(video.hasFrameReordering, facts["has_b_frames"] as? Bool, name)
-            XCTAssertEqual(video.rotation, try Fixtures.number(facts, "rotation_tag"), name)
-            XCTAssertEqual(video.timeBase, Rational(1, 15360), name)
-            XCTAssertEqual(video.frameRate, Rational(30, 1), name)
+            XCTAssertEqual(video.rotation, try Fixture.number(facts, "rotation_tag"), name)
+            XCTAssertEqual(video.timeBase, try TimeBase(1, 15360), name)
+            XCTAssertEqual(video.frameRate, try FrameRate(30, 1), name)
             let audio = try XCTUnwrap(info.firstStream(.audio))
             XCTAssertEqual(audio.encoderDelay, 1024, name)
         }
@@ -97,10 +99,10 @@ final class MediaProbeTests: XCTestCase {
 
     /// `sampleCount` is what the decoder delivers at the file's own rate (and the manifest's count).
     func testSampleCountMatchesDecodedLength() throws {
-        for name in Fixtures.mediaFiles {
-            let facts = try Fixtures.audioFacts(name)
-            let audio = try XCTUnwrap(try MediaProbe.probe(path: Fixtures.path(name)).firstStream(.audio), name)
-            let expected = Int(try Fixtures.number(facts, "samples"))
+        for name in Fixture.mediaFiles {
+            let facts = try Fixture.audioFacts(name)
+            let audio = try XCTUnwrap(try MediaProbe.probe(path: Fixture.path(name)).firstStream(.audio), name)
+            let expected = Int(try Fixture.number(facts, "samples"))
             XCTAssertEqual(audio.sampleCount, Int64(expected), "\(name) probe")
             let rate = Int32(try XCTUnwrap(audio.sampleRate))
             XCTAssertEqual(try DecodeCache.shared.decode(name, rate: rate).count, expected, "\(name) decoded")
@@ -108,7 +110,7 @@ final class MediaProbeTests: XCTestCase {
     }
 
     func testPortraitRotationIsNinetyAsFFprobePrintsIt() throws {
-        let info = try MediaProbe.probe(path: Fixtures.path("portrait.mp4"))
+        let info = try MediaProbe.probe(path: Fixture.path("portrait.mp4"))
         let video = try XCTUnwrap(info.firstStream(.video))
         XCTAssertEqual(video.rotation, 90)
         XCTAssertEqual(video.width, 640, "coded size stays landscape")
@@ -117,18 +119,18 @@ final class MediaProbeTests: XCTestCase {
 
     func testAudioEncoderDelays() throws {
         for name in ["click-48k.m4a", "surround51.m4a"] {
-            let audio = try XCTUnwrap(try MediaProbe.probe(path: Fixtures.path(name)).firstStream(.audio))
-            XCTAssertEqual(audio.encoderDelay, Int(try Fixtures.number(try Fixtures.audioFacts(name), "encoder_delay_samples")), name)
+            let audio = try XCTUnwrap(try MediaProbe.probe(path: Fixture.path(name)).firstStream(.audio))
+            XCTAssertEqual(audio.encoderDelay, Int(try Fixture.number(try Fixture.audioFacts(name), "encoder_delay_samples")), name)
         }
-        let mp3 = try XCTUnwrap(try MediaProbe.probe(path: Fixtures.path("music.mp3")).firstStream(.audio))
-        XCTAssertEqual(mp3.encoderDelay, try firstPacketSkipSamples(Fixtures.path("music.mp3")))
+        let mp3 = try XCTUnwrap(try MediaProbe.probe(path: Fixture.path("music.mp3")).firstStream(.audio))
+        XCTAssertEqual(mp3.encoderDelay, try firstPacketSkipSamples(Fixture.path("music.mp3")))
         XCTAssertGreaterThan(mp3.encoderDelay ?? 0, 0, "LAME header delay")
-        let wav = try XCTUnwrap(try MediaProbe.probe(path: Fixtures.path("vo-short.wav")).firstStream(.audio))
+        let wav = try XCTUnwrap(try MediaProbe.probe(path: Fixture.path("vo-short.wav")).firstStream(.audio))
         XCTAssertEqual(wav.encoderDelay, 0)
     }
 
     func testTruncatedFileIsReportedAsTruncated() throws {
-        let path = Fixtures.path("truncated.mp4")
+        let path = Fixture.path("truncated.mp4")
         let info = try MediaProbe.probe(path: path)
         XCTAssertTrue(info.isTruncated)
         let counts = try packetCounts(path)
@@ -141,7 +143,7 @@ final class MediaProbeTests: XCTestCase {
     }
 
     func testProbeResultRoundTripsThroughJSON() throws {
-        let info = try MediaProbe.probe(path: Fixtures.path("portrait.mp4"))
+        let info = try MediaProbe.probe(path: Fixture.path("portrait.mp4"))
         let data = try JSONEncoder().encode(info)
         XCTAssertEqual(try JSONDecoder().decode(MediaInfo.self, from: data), info)
     }
@@ -200,7 +202,7 @@ final class MediaProbeTests: XCTestCase {
     }
 
     /// Keyframe count and the longest keyframe-to-keyframe (or last keyframe to end) distance.
-    private func keyframeFacts(_ packets: [[String: Any]], timeBase: Rational) -> (count: Int, longest: Double) {
+    private func keyframeFacts(_ packets: [[String: Any]], timeBase: TimeBase) -> (count: Int, longest: Double) {
         var keys: [Int] = []
         var end = Int.min
         for packet in packets {
@@ -210,6 +212,6 @@ final class MediaProbeTests: XCTestCase {
         }
         let stamps = keys.sorted() + [end]
         let longest = zip(stamps, stamps.dropFirst()).map { $1 - $0 }.max() ?? 0
-        return (keys.count, Double(longest) * timeBase.value)
+        return (keys.count, Double(longest) * Double(timeBase.numerator) / Double(timeBase.denominator))
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTestSupport
 import XCTest
 
 /// Resampling keeps frequency and level and adds little distortion.
 final class ResamplingTests: XCTestCase {
     func testSineKeepsFrequencyLevelAndPurityAt48k() throws {
-        let facts = try Fixtures.audioFacts("sine-1k-22050.wav")
-        let frequency = try Fixtures.number(facts, "tone_hz")
-        let amplitude = try Fixtures.number(facts, "tone_amplitude")
+        let facts = try Fixture.audioFacts("sine-1k-22050.wav")
+        let frequency = try Fixture.number(facts, "tone_hz")
+        let amplitude = try Fixture.number(facts, "tone_amplitude")
         let decoded = try DecodeCache.shared.decode("sine-1k-22050.wav", rate: 48_000)
         XCTAssertEqual(decoded.left, decoded.right)
 
@@ -48,7 +49,7 @@ final class ResamplingTests: XCTestCase {
         ]
         for (name, arguments, tolerance) in cases {
             let ours = try DecodeCache.shared.decode(name, rate: 48_000)
-            let cli = deinterleave(try Tool.ffmpegDecode(Fixtures.path(name), extraArguments: arguments), channels: 2)
+            let cli = deinterleave(try Tool.ffmpegDecode(Fixture.path(name), extraArguments: arguments), channels: 2)
             XCTAssertGreaterThanOrEqual(cli[0].count, ours.count, name)
             let n = min(ours.count, cli[0].count)
             let worst = max(Measure.maxDifference(ours.left[0..<n], cli[0][0..<n]), Measure.maxDifference(ours.right[0..<n], cli[1][0..<n]))
@@ -65,12 +66,12 @@ final class ResamplingTests: XCTestCase {
 
     /// 44.1 kHz AAC at 48 kHz: the tone keeps its level and frequency.
     func testAACToneSurvivesResampling() throws {
-        let facts = try Fixtures.audioFacts("clip-b.mp4")
-        let frequency = try Fixtures.number(facts, "tone_hz")
+        let facts = try Fixture.audioFacts("clip-b.mp4")
+        let frequency = try Fixture.number(facts, "tone_hz")
         let decoded = try DecodeCache.shared.decode("clip-b.mp4", rate: 48_000)
         // 0.2–1.2 s: before the click at 1.5 s.
         let fit = Measure.sineFit(decoded.left, frequency: frequency, rate: 48_000, range: 9_600..<57_600)
-        XCTAssertEqual(fit.amplitude, try Fixtures.number(facts, "tone_amplitude"), accuracy: 0.002)
+        XCTAssertEqual(fit.amplitude, try Fixture.number(facts, "tone_amplitude"), accuracy: 0.002)
         XCTAssertLessThan(Measure.dB(fit.residualRMS / fit.signalRMS), -30, "AAC at 128k, then resampled")
     }
 }

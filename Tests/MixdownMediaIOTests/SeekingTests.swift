@@ -1,5 +1,6 @@
 import Foundation
 import MixdownMediaIO
+import MixdownTestSupport
 import XCTest
 
 /// After `seek(toSample:)` the decoder returns the same samples as a decode from the start.
@@ -13,7 +14,7 @@ final class SeekingTests: XCTestCase {
         let full = try DecodeCache.shared.decode(name, rate: rate)
         var report: [String] = []
         for target in targets {
-            let decoder = try AudioDecoder(path: Fixtures.path(name), sampleRate: rate)
+            let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: rate)
             try decoder.seek(toSample: target)
             XCTAssertEqual(decoder.position, target, "\(name) position after seek", file: file, line: line)
             let got = try decoder.readSamples(Self.length, chunk: 4096)
@@ -51,11 +52,11 @@ final class SeekingTests: XCTestCase {
     func testSeekBeforeANoiseSubstitutedFrame() throws {
         var report: [String] = []
         for name in ["clip-a.mp4", "clip-b.mp4", "click-48k.m4a"] {
-            let audio = try Fixtures.audioFacts(name)
-            let click = Int((try Fixtures.number(try XCTUnwrap(audio["click"] as? [String: Any]), "time") * 48_000).rounded())
+            let audio = try Fixture.audioFacts(name)
+            let click = Int((try Fixture.number(try XCTUnwrap(audio["click"] as? [String: Any]), "time") * 48_000).rounded())
             let full = try DecodeCache.shared.decode(name, rate: 48_000)
             let start = click - 8_000
-            let decoder = try AudioDecoder(path: Fixtures.path(name), sampleRate: 48_000)
+            let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: 48_000)
             try decoder.seek(toSample: Int64(start))
             let got = try decoder.readSamples(16_000)
             XCTAssertEqual(got.count, 16_000)
@@ -82,7 +83,7 @@ final class SeekingTests: XCTestCase {
     func testSeekingTwiceOnOneDecoder() throws {
         for name in ["clip-b.mp4", "music.mp3", "vo-pauses.wav"] {
             let full = try DecodeCache.shared.decode(name, rate: 48_000)
-            let decoder = try AudioDecoder(path: Fixtures.path(name), sampleRate: 48_000)
+            let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: 48_000)
             _ = try decoder.readSamples(30_000)
             for target in [150_001, 40_000, 40_000, 200_000, 7, 0] as [Int64] {
                 try decoder.seek(toSample: target)
@@ -98,7 +99,7 @@ final class SeekingTests: XCTestCase {
 
     func testSeekNearAndPastTheEnd() throws {
         let full = try DecodeCache.shared.decode("clip-a.mp4", rate: 48_000)
-        let decoder = try AudioDecoder(path: Fixtures.path("clip-a.mp4"), sampleRate: 48_000)
+        let decoder = try AudioDecoder(path: Fixture.path("clip-a.mp4"), sampleRate: 48_000)
         try decoder.seek(toSample: Int64(full.count - 100))
         let tail = try decoder.readAll()
         XCTAssertEqual(tail.count, 100)

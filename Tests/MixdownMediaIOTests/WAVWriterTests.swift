@@ -1,5 +1,7 @@
 import Foundation
 import MixdownMediaIO
+import MixdownUnits
+import MixdownTestSupport
 import XCTest
 
 /// WAV output through libsndfile, read back with the ffmpeg CLI.
@@ -167,7 +169,7 @@ final class WAVWriterTests: XCTestCase {
             try writer.write(left: left, right: right, count: 1)
             XCTFail("write after finish succeeded")
         } catch {
-            XCTAssertEqual(error.exitCode, 74)
+            guard case .writeFailed = error else { return XCTFail("expected .writeFailed, got \(error)") }
         }
     }
 
@@ -259,7 +261,6 @@ final class WAVWriterTests: XCTestCase {
             XCTFail("created a file in a missing folder")
         } catch {
             guard case .cannotCreateOutput(path, _) = error else { return XCTFail("expected .cannotCreateOutput, got \(error)") }
-            XCTAssertEqual(error.exitCode, 73)
             XCTAssertTrue(error.description.contains(path))
         }
     }
@@ -270,7 +271,7 @@ final class WAVWriterTests: XCTestCase {
             _ = try WAVWriter(path: path, sampleRate: 0, format: .s16)
             XCTFail("created a WAV at 0 Hz")
         } catch {
-            XCTAssertEqual(error.exitCode, 73, "\(error)")
+            guard case .cannotCreateOutput = error else { return XCTFail("expected .cannotCreateOutput, got \(error)") }
         }
         XCTAssertEqual(try folderContents(), [])
     }
@@ -281,7 +282,7 @@ final class WAVWriterTests: XCTestCase {
                 _ = try WAVWriter(path: path, sampleRate: 48_000, format: .s24)
                 XCTFail("created a file over a folder: \(path)")
             } catch {
-                XCTAssertEqual(error.exitCode, 73, "\(error)")
+                guard case .cannotCreateOutput = error else { return XCTFail("expected .cannotCreateOutput, got \(error)") }
             }
         }
     }

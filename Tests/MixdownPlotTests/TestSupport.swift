@@ -1,37 +1,19 @@
 import Foundation
 import MixdownPlot
+import MixdownPlanning
 import MixdownProject
 import MixdownTime
+import MixdownTestSupport
 import XCTest
-
-/// Path of a committed fixture.
-func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/media/\(name)").path
-}
-
-/// A time from text, for test inputs known to be valid.
-func t(_ text: String) -> MediaTime { try! MediaTime(parsing: text) }
-
-/// Durations of the voice takes, from fixtures/media/manifest.json.
-enum Manifest {
-    static func duration(of name: String) throws -> Double {
-        let data = try Data(contentsOf: URL(fileURLWithPath: fixture("manifest.json")))
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let files = json?["files"] as? [String: Any]
-        let file = files?[name] as? [String: Any]
-        return try XCTUnwrap(file?["duration"] as? Double, "no duration for \(name) in manifest.json")
-    }
-}
 
 /// The demo timeline: three clips, two voice-over takes, a music bed that fades in.
 func demoProject() -> Project {
     var project = Project()
-    project.clips = ["clip-a.mp4", "clip-c.mp4", "clip-b.mp4"].map { Project.Clip(path: fixture($0)) }
-    project.voiceovers = [Project.Voiceover(path: fixture("vo-short.wav"), start: t("1.5")),
-                          Project.Voiceover(path: fixture("vo-pauses.wav"), start: t("6.0"))]
-    var music = Project.Music(path: fixture("music.mp3"))
-    music.fadeIn = t("2")
+    project.clips = ["clip-a.mp4", "clip-c.mp4", "clip-b.mp4"].map { Project.Clip(path: Fixture.path($0)) }
+    project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-short.wav"), start: t("1.5")),
+                          Project.Voiceover(path: Fixture.path("vo-pauses.wav"), start: t("6.0"))]
+    var music = Project.Music(path: Fixture.path("music.mp3"))
+    music.fade.fadeIn = t("2")
     project.music = [music]
     project.musicVolume = 0.8
     return project
@@ -42,13 +24,6 @@ func plotted(_ project: Project, width: Int = 1400) throws -> (svg: String, root
     let plan = try project.plan(for: .layout)
     let svg = try TimelinePlot(plan: plan, width: width).svg
     return (svg, try parseSVG(svg))
-}
-
-/// A fresh empty folder under the temporary directory.
-func temporaryFolder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mixdown-plot-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
 }
 
 extension SVGElement {

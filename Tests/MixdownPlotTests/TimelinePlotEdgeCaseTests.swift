@@ -1,6 +1,9 @@
 import Foundation
 import MixdownPlot
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
+import MixdownTestSupport
 import XCTest
 
 /// File names that need escaping, timelines without video, items past the end, odd widths.
@@ -10,10 +13,10 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = "rock & roll <live> \"take\" 'one'.wav"
         let path = folder + "/" + name
-        try FileManager.default.copyItem(atPath: fixture("vo-short.wav"), toPath: path)
+        try FileManager.default.copyItem(atPath: Fixture.path("vo-short.wav"), toPath: path)
         var project = Project()
         project.voiceovers = [Project.Voiceover(path: path, start: t("0.5"))]
-        project.music = [Project.Music(path: fixture("music.mp3"))]
+        project.music = [Project.Music(path: Fixture.path("music.mp3"))]
         project.output.duration = t("5")
         let (svg, root) = try plotted(project)
         XCTAssertTrue(svg.contains("rock &amp; roll &lt;live&gt; &quot;take&quot; &apos;one&apos;.wav"))
@@ -28,7 +31,7 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // XML 1.0 forbids most control characters even as character references.
         let path = folder + "/bell\u{7}-take.wav"
-        try FileManager.default.copyItem(atPath: fixture("vo-short.wav"), toPath: path)
+        try FileManager.default.copyItem(atPath: Fixture.path("vo-short.wav"), toPath: path)
         var project = Project()
         project.voiceovers = [Project.Voiceover(path: path, start: .zero)]
         let root = try plotted(project).root
@@ -38,8 +41,8 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
 
     func testTimelineWithoutVideoHasNoVideoOrClipAudioLane() throws {
         var project = Project()
-        project.voiceovers = [Project.Voiceover(path: fixture("vo-short.wav"), start: t("1"))]
-        project.music = [Project.Music(path: fixture("music.mp3"))]
+        project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-short.wav"), start: t("1"))]
+        project.music = [Project.Music(path: Fixture.path("music.mp3"))]
         let root = try plotted(project).root
         XCTAssertEqual(root.lanes.map { $0["data-role"] ?? "" }, ["voiceover", "music"])
         XCTAssertTrue(root.all("line", class: "cut").isEmpty)
@@ -49,15 +52,15 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
 
     func testItemPastTheEndIsCutOffAndTheWarningShown() throws {
         var project = Project()
-        project.clips = [Project.Clip(path: fixture("clip-c.mp4"))]
-        project.voiceovers = [Project.Voiceover(path: fixture("vo-pauses.wav"), start: t("1"))]
+        project.clips = [Project.Clip(path: Fixture.path("clip-c.mp4"))]
+        project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-pauses.wav"), start: t("1"))]
         let plan = try project.plan(for: .layout)
         XCTAssertFalse(plan.warnings.isEmpty)
         let root = try parseSVG(try TimelinePlot(plan: plan).svg)
         let x = try root.timeToX()
         let item = try XCTUnwrap(try root.lane("voiceover").items.first)
         // The data says where the take really ends; the box stops at the timeline's end.
-        XCTAssertEqual(item.number("data-end"), 1 + (try Manifest.duration(of: "vo-pauses.wav")), accuracy: 0.001)
+        XCTAssertEqual(item.number("data-end"), 1 + (try Fixture.duration(of: "vo-pauses.wav")), accuracy: 0.001)
         let box = try XCTUnwrap(item.all("rect", class: "box").first)
         XCTAssertEqual(box.number("x") + box.number("width"), x(4), accuracy: 0.02)
         XCTAssertEqual(item.all("text", class: "cut-off").first?.text, "cut at end")
@@ -69,8 +72,8 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
 
     func testWarningsWrapAndGrowThePicture() throws {
         var project = Project()
-        project.clips = [Project.Clip(path: fixture("clip-c.mp4"))]
-        project.voiceovers = [Project.Voiceover(path: fixture("vo-pauses.wav"), start: t("1"))]
+        project.clips = [Project.Clip(path: Fixture.path("clip-c.mp4"))]
+        project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-pauses.wav"), start: t("1"))]
         let plan = try project.plan(for: .layout)
         let wide = try TimelinePlot(plan: plan, width: 1400), narrow = try TimelinePlot(plan: plan, width: 600)
         let wideRoot = try parseSVG(wide.svg), narrowRoot = try parseSVG(narrow.svg)
@@ -85,7 +88,7 @@ final class TimelinePlotEdgeCaseTests: XCTestCase {
 
     func testWidthIsHeldToItsRange() throws {
         var project = Project()
-        project.music = [Project.Music(path: fixture("music.mp3"))]
+        project.music = [Project.Music(path: Fixture.path("music.mp3"))]
         project.output.duration = t("2")
         let plan = try project.plan(for: .layout)
         XCTAssertEqual(try TimelinePlot(plan: plan, width: 10).width, 600)

@@ -1,6 +1,9 @@
 import Foundation
 import MixdownPlot
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
+import MixdownTestSupport
 import XCTest
 
 /// The music's gain line, the duck shading, and the waveform drawn × gain.
@@ -11,7 +14,7 @@ final class TimelinePlotGainTests: XCTestCase {
     func testDuckRegionsAreShadedWhereTheMusicDucks() throws {
         let root = try plotted(demoProject()).root
         let x = try root.timeToX()
-        let short = try Manifest.duration(of: "vo-short.wav"), pauses = try Manifest.duration(of: "vo-pauses.wav")
+        let short = try Fixture.duration(of: "vo-short.wav"), pauses = try Fixture.duration(of: "vo-pauses.wav")
         // Ranges mode: 0.5 s down before each take, 0.5 s up after; the 1.42 s between
         // them is longer than the 1 s max pause, so they are two regions.
         let expected = [(1.0, 1.5 + short + 0.5), (5.5, 6.0 + pauses + 0.5)]
@@ -94,7 +97,7 @@ final class TimelinePlotGainTests: XCTestCase {
 
     func testGainAboveUnityRaisesTheLaneScale() throws {
         var project = Project()
-        project.music = [Project.Music(path: fixture("music.mp3"))]
+        project.music = [Project.Music(path: Fixture.path("music.mp3"))]
         project.musicVolume = 2
         project.output.duration = t("3")
         let root = try plotted(project).root

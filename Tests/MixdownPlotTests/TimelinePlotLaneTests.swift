@@ -1,6 +1,9 @@
 import Foundation
 import MixdownPlot
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
+import MixdownTestSupport
 import XCTest
 
 /// The demo timeline's picture: a well-formed SVG with the lanes and items of the plan.
@@ -36,7 +39,7 @@ final class TimelinePlotLaneTests: XCTestCase {
     func testOneVideoItemPerClipWithItsTimelineRangeAndCuts() throws {
         let root = try plotted(demoProject()).root
         let items = try root.lane("video").items
-        XCTAssertEqual(items.map { $0["data-path"] ?? "" }, ["clip-a.mp4", "clip-c.mp4", "clip-b.mp4"].map(fixture))
+        XCTAssertEqual(items.map { $0["data-path"] ?? "" }, ["clip-a.mp4", "clip-c.mp4", "clip-b.mp4"].map(Fixture.path))
         let expected = [(0.0, 6.0), (6.0, 10.0), (10.0, 15.0)]
         for (item, (start, end)) in zip(items, expected) {
             XCTAssertEqual(item.number("data-start"), start, accuracy: 0.001)
@@ -78,9 +81,9 @@ final class TimelinePlotLaneTests: XCTestCase {
     func testOneItemPerVoiceoverTakeAndMusicBed() throws {
         let root = try plotted(demoProject()).root
         let takes = try root.lane("voiceover").items
-        XCTAssertEqual(takes.map { $0["data-path"] ?? "" }, [fixture("vo-short.wav"), fixture("vo-pauses.wav")])
-        let expected = [(1.5, 1.5 + (try Manifest.duration(of: "vo-short.wav"))),
-                        (6.0, 6.0 + (try Manifest.duration(of: "vo-pauses.wav")))]
+        XCTAssertEqual(takes.map { $0["data-path"] ?? "" }, [Fixture.path("vo-short.wav"), Fixture.path("vo-pauses.wav")])
+        let expected = [(1.5, 1.5 + (try Fixture.duration(of: "vo-short.wav"))),
+                        (6.0, 6.0 + (try Fixture.duration(of: "vo-pauses.wav")))]
         for (item, (start, end)) in zip(takes, expected) {
             XCTAssertEqual(item.number("data-start"), start, accuracy: 0.001)
             XCTAssertEqual(item.number("data-end"), end, accuracy: 0.001)
@@ -88,7 +91,7 @@ final class TimelinePlotLaneTests: XCTestCase {
         }
         let beds = try root.lane("music").items
         XCTAssertEqual(beds.count, 1)
-        XCTAssertEqual(beds.first?["data-path"], fixture("music.mp3"))
+        XCTAssertEqual(beds.first?["data-path"], Fixture.path("music.mp3"))
         XCTAssertEqual(beds.first?.number("data-start") ?? .nan, 0, accuracy: 0.001)
         // The 20 s bed stops at the end of the video, 15 s.
         XCTAssertEqual(beds.first?.number("data-end") ?? .nan, 15, accuracy: 0.001)
@@ -120,7 +123,7 @@ final class TimelinePlotLaneTests: XCTestCase {
 
     func testTickSpacingGrowsWithTheTimeline() throws {
         var project = Project()
-        var music = Project.Music(path: fixture("music.mp3"))
+        var music = Project.Music(path: Fixture.path("music.mp3"))
         music.loop = true
         project.music = [music]
         project.output.duration = t("600")

@@ -1,6 +1,9 @@
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// `LevelScan` (inspect's clipping warning), in one piece and in stretches on
@@ -9,12 +12,12 @@ final class LevelScanTests: XCTestCase {
     /// 40 s of looped music at +12 dB under two takes: it clips, often.
     func loudProject() throws -> Project {
         var project = Project()
-        project.music = [.init(path: fixture("music.mp3"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
         project.music[0].loop = true
         project.music[0].volume = 4
-        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: seconds("3.3")),
-                              .init(path: fixture("vo-pauses.wav"), start: seconds("27.9"))]
-        project.output.duration = seconds("40")
+        project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: t("3.3")),
+                              .init(path: Fixture.path("vo-pauses.wav"), start: t("27.9"))]
+        project.output.duration = t("40")
         return project
     }
 

@@ -1,13 +1,16 @@
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// Items land on the sample MediaTime's rule says: round(s × rate), half up.
 final class PlacementTests: XCTestCase {
     func testClipClicksLandOnTheirTimelineSamples() throws {
         var project = Project()
-        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-c.mp4")), .init(path: fixture("clip-b.mp4"))]
+        project.clips = [.init(path: Fixture.path("clip-a.mp4")), .init(path: Fixture.path("clip-c.mp4")), .init(path: Fixture.path("clip-b.mp4"))]
         let out = try render(project)
         // clip-a 6 s, clip-c 4 s, clip-b 5 s (44.1 kHz audio, resampled): 15 s exactly.
         XCTAssertEqual(out.left.count, 720_000)
@@ -20,9 +23,9 @@ final class PlacementTests: XCTestCase {
     func testFractionalPlacementIsSampleExact() throws {
         for start in ["0.123456", "0.0000104", "1.00001", "2.5"] {
             var project = Project()
-            project.voiceovers = [.init(path: fixture("click-48k.m4a"), start: seconds(start))]
+            project.voiceovers = [.init(path: Fixture.path("click-48k.m4a"), start: t(start))]
             let out = try render(project)
-            let first = try seconds(start).sampleIndex(sampleRate: 48_000)
+            let first = try t(start).sampleIndex(sampleRate: 48_000)
             XCTAssertEqual(out.peakIndex(in: 0..<out.left.count), Int(first) + 48_000, "placed at \(start)")
             // Nothing before the item's first sample.
             XCTAssertEqual(out.left[..<Int(first)].map(abs).max() ?? 0, 0)
@@ -32,7 +35,7 @@ final class PlacementTests: XCTestCase {
 
     func testMonoTakeIsAtUnityOnBothSides() throws {
         var project = Project()
-        project.voiceovers = [.init(path: fixture("vo-short.wav"), start: .zero)]
+        project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: .zero)]
         let out = try render(project)
         XCTAssertTrue(out.left == out.right, "left and right differ")
         let again = try render(project)   // determinism: the same render twice is identical
@@ -42,9 +45,9 @@ final class PlacementTests: XCTestCase {
 
     func testHourLongTimelineHasExactlyAnHourOfSamples() throws {
         var project = Project()
-        project.music = [.init(path: fixture("music.mp3"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
         project.music[0].loop = true
-        project.output.duration = seconds("1:00:00")
+        project.output.duration = t("1:00:00")
         let plan = try project.plan()
         let renderer = try AudioRenderer(plan: plan)
         XCTAssertEqual(renderer.frameCount, 172_800_000)
@@ -53,6 +56,22 @@ final class PlacementTests: XCTestCase {
         for (a, b) in zip(segments, segments.dropFirst()) {
             XCTAssertEqual(a.timelineRange.end, b.timelineRange.start)
         }
-        XCTAssertEqual(segments.last?.timelineRange.end, seconds("3600"))
+        XCTAssertEqual(segments.last?.timelineRange.end, t("3600"))
+    }
+
+    func testCutsDoNotClick() throws {
+        // clip-b's 554.37 Hz tone ends at phase 0.85 (−0.081); clip-a's starts at 0: a hard cut jumps.
+        var project = Project()
+        project.clips = [.init(path: Fixture.path("clip-b.mp4")), .init(path: Fixture.path("clip-a.mp4"))]
+        let cut = 4_800   // 5.0 s, inside the rendered range 4.9–5.1 s
+        func worstStep(_ cutFade: MediaTime) throws -> Float {
+            project.cutFade = cutFade
+            let out = try render(project, range: try MediaTimeRange(parsing: "4.9-5.1"))
+            let local = Array(out.left[(cut - 480)..<(cut + 480)])
+            return zip(local, local.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        }
+        let tone = Float(0.1 * 2 * Double.pi * 659.25 / 48_000)   // the steepest step a tone here takes
+        XCTAssertLessThan(try worstStep(.milliseconds(10)), 1.5 * tone)
+        XCTAssertGreaterThan(try worstStep(.zero), 0.05, "without the cut fade the cut jumps")
     }
 }

@@ -1,15 +1,18 @@
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// A `--range` render seeks every input and equals the same slice of a full render.
 final class RangeRenderTests: XCTestCase {
     func demoProject() -> Project {
         var project = Project()
-        project.clips = [.init(path: fixture("clip-a.mp4")), .init(path: fixture("clip-b.mp4"))]
-        project.voiceovers = [.init(path: fixture("vo-pauses.wav"), start: seconds("1.25"))]
-        project.music = [.init(path: fixture("music.mp3"))]
-        project.music[0].start = seconds("0.5")
+        project.clips = [.init(path: Fixture.path("clip-a.mp4")), .init(path: Fixture.path("clip-b.mp4"))]
+        project.voiceovers = [.init(path: Fixture.path("vo-pauses.wav"), start: t("1.25"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
+        project.music[0].start = t("0.5")
         project.clipVolume = 0.5
         project.musicVolume = 0.8
         return project

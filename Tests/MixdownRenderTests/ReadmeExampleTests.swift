@@ -1,9 +1,12 @@
 import Foundation
 import MixdownExport
 import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownTestSupport
 import XCTest
 
 /// The README's "From Swift" example, with fixture paths, compiled and run.
@@ -17,8 +20,8 @@ final class ReadmeExampleTests: XCTestCase {
         }
 
         var project = Project()
-        project.music = [Project.Music(path: fixture("music.mp3"))]
-        project.voiceovers = [Project.Voiceover(path: fixture("vo-short.wav"), start: try MediaTime(parsing: "12.5"))]
+        project.music = [Project.Music(path: Fixture.path("music.mp3"))]
+        project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-short.wav"), start: try MediaTime(parsing: "12.5"))]
         project.musicVolume = 0.8
         let plan = try project.plan()
         let preview = try PreviewSession(plan: plan, outputPath: output, format: .s24)

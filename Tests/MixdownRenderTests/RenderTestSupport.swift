@@ -1,17 +1,12 @@
 import Foundation
 import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownTestSupport
 import XCTest
-
-/// Path of a committed fixture.
-func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/media/\(name)").path
-}
-
-func seconds(_ text: String) -> MediaTime { try! MediaTime(parsing: text) }
 
 /// A rendered stereo bus held in memory (tests only: renders are short).
 struct Rendered {
@@ -32,7 +27,7 @@ func render(_ project: Project, range: MediaTimeRange? = nil, blockSize: Int = 4
     let plan = try project.plan()
     let renderer = try AudioRenderer(plan: plan, blockSize: blockSize)
     var out = Rendered()
-    let span = try renderer.sampleRange(range)
+    let span = try plan.samples(in: range)
     out.summary = try renderer.render(range: span) { block throws(MediaIOError) in
         out.left.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
         out.right.append(contentsOf: UnsafeBufferPointer(start: block.right, count: block.count))

@@ -1,0 +1,8 @@
+#include "CAllocator.h"
+#include <malloc.h>
+
+void mx_tune_malloc(void) {
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+}

@@ -1,0 +1,15 @@
+import MixdownTime
+
+extension VideoClipInfo {
+    /// Stream ticks (pts) of `time` in the clip's own time, rounded half up to the time base.
+    func ticks(_ time: MediaTime) throws(VideoStitchError) -> Int64 {
+        guard let relative = try? timeBase.ticks(time), case let (ticks, false) = relative.addingReportingOverflow(origin)
+        else { throw .invalidTrim(path: path, reason: "time \(time) is out of range") }
+        return ticks
+    }
+
+    /// The clip-time of packet `index`'s pts.
+    func time(of index: Int) -> MediaTime {
+        (try? Self.time(ticks: packets[index].pts - origin, timeBase: timeBase, path: path)) ?? .zero
+    }
+}

@@ -1,0 +1,84 @@
+import MixdownTime
+
+extension VideoStitchPlan {
+    /// Cuts one clip by the rules in the type's documentation and places it at `start`.
+    static func segment(of info: VideoClipInfo, clip: VideoClipRequest, index: Int, at start: MediaTime,
+                        snapToKeyframes: Bool) throws(VideoStitchError) -> VideoSegment {
+        let (first, inSnap) = try inCut(info, clip.inPoint, snap: snapToKeyframes)
+        let (end, outSnap) = try outCut(info, clip.outPoint, after: first)
+        let packets = info.packets
+        let startTicks = packets[first].pts
+        let last = (first..<end).max { packets[$0].pts < packets[$1].pts }!
+        let endTicks = end == packets.count ? info.endTicks : packets[end].pts
+        let sourceStart = try VideoClipInfo.time(ticks: startTicks - info.origin, timeBase: info.timeBase, path: info.path)
+        let length = try VideoClipInfo.time(ticks: endTicks - startTicks, timeBase: info.timeBase, path: info.path)
+        guard let source = try? MediaTimeRange(start: sourceStart, duration: length),
+              let timeline = try? MediaTimeRange(start: start, duration: length)
+        else { throw .timestampOutOfRange(path: info.path, reason: "the timeline is too long") }
+        return VideoSegment(
+            path: info.path, clipIndex: index, sourceRange: source, timelineRange: timeline,
+            frameCount: end - first, packetRange: first..<end, lastFrameTime: info.time(of: last),
+            inPointSnap: inSnap, outPointSnap: outSnap,
+            streamIndex: info.streamIndex, timeBase: info.timeBase, startTicks: startTicks,
+            firstDts: packets[first].dts, lastDts: packets[end - 1].dts)
+    }
+
+    /// The decoding-order index of the first copied packet, and the snap if the in-point moved.
+    private static func inCut(_ info: VideoClipInfo, _ requested: MediaTime?,
+                              snap: Bool) throws(VideoStitchError) -> (Int, CutPointSnap?) {
+        let packets = info.packets
+        let ticks: Int64
+        if let requested {
+            ticks = try info.ticks(requested)
+            guard requested >= .zero else {
+                throw .invalidTrim(path: info.path, reason: "in-point \(requested) is before the clip's start")
+            }
+            guard ticks < info.endTicks else {
+                throw .invalidTrim(path: info.path, reason: "in-point \(requested) is not before the clip's end (\(info.duration))")
+            }
+        } else {
+            ticks = packets.map(\.pts).min()!
+        }
+        if let exact = info.cleanKeyframes.first(where: { packets[$0].pts == ticks }) { return (exact, nil) }
+        let before = info.cleanKeyframes.last { packets[$0].pts < ticks }
+        let after = info.cleanKeyframes.first { packets[$0].pts > ticks }
+        let requestedTime = requested ?? info.time(of: packets.indices.min { packets[$0].pts < packets[$1].pts }!)
+        guard snap, let before else {
+            throw .notOnKeyframe(path: info.path, time: requestedTime.seconds,
+                                 keyframeBefore: before.map { info.time(of: $0).seconds },
+                                 keyframeAfter: after.map { info.time(of: $0).seconds })
+        }
+        return (before, CutPointSnap(path: info.path, edge: .inPoint, requested: requestedTime,
+                                     actual: info.time(of: before), target: .keyframe))
+    }
+
+    /// The decoding-order index just past the last copied packet (the packet count at
+    /// the clip end), and the snap if the out-point moved.
+    private static func outCut(_ info: VideoClipInfo, _ requested: MediaTime?,
+                               after first: Int) throws(VideoStitchError) -> (Int, CutPointSnap?) {
+        let packets = info.packets
+        guard let requested else { return (packets.count, nil) }
+        let ticks = try info.ticks(requested)
+        guard ticks <= info.endTicks else {
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested) is after the clip's end (\(info.duration))")
+        }
+        let startTicks = packets[first].pts
+        guard ticks > startTicks else {
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested) is not after the in-point")
+        }
+        if ticks == info.endTicks { return (packets.count, nil) }
+        // Possible cuts after the first frame: just before a clean keyframe, or, without
+        // reordering, before any frame (decoding order is then display order).
+        let cuts = info.hasFrameReordering
+            ? info.cleanKeyframes.filter { $0 > first }
+            : Array((first + 1)..<packets.count)
+        let target: CutPointSnap.Target = info.hasFrameReordering ? .keyframe : .frameBoundary
+        guard let cut = cuts.last(where: { packets[$0].pts <= ticks }) else {
+            let next = cuts.first.map { "; the first possible cut after the in-point is at \(info.time(of: $0))" } ?? ""
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested) leaves no frames: stream copy of this video "
+                + "can end only just before a \(target.rawValue) or at the clip's end (\(info.duration))\(next)")
+        }
+        if packets[cut].pts == ticks { return (cut, nil) }
+        return (cut, CutPointSnap(path: info.path, edge: .outPoint, requested: requested, actual: info.time(of: cut), target: target))
+    }
+}

@@ -1,0 +1,33 @@
+/// How a video stream is coded and shown: what two clips must share for their
+/// packets to follow each other in one stream-copied track.
+public struct VideoStreamFormat: Hashable, Sendable {
+    /// FFmpeg's codec name, e.g. `h264`.
+    public var codec: String
+    /// Codec profile name (`High`), when the codec has profiles.
+    public var profile: String?
+    /// The codec's profile number (FFmpeg's `profile`), compared where names are missing.
+    public var profileNumber: Int32
+    /// Coded width in pixels (before rotation).
+    public var width: Int
+    /// Coded height in pixels (before rotation).
+    public var height: Int
+    /// Pixel format name, e.g. `yuv420p`.
+    public var pixelFormat: String?
+    /// Display rotation in degrees, counter-clockwise as ffprobe prints it; 0 when none.
+    public var rotation: Double
+    /// The decoder configuration record (`avcC` for H.264), byte for byte; empty when none.
+    public var decoderConfiguration: [UInt8]
+
+    /// Makes a format description from a stream's parameters.
+    public init(codec: String, profile: String?, profileNumber: Int32, width: Int, height: Int,
+                pixelFormat: String?, rotation: Double, decoderConfiguration: [UInt8]) {
+        self.codec = codec
+        self.profile = profile
+        self.profileNumber = profileNumber
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.rotation = rotation
+        self.decoderConfiguration = decoderConfiguration
+    }
+}

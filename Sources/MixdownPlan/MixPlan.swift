@@ -1,0 +1,37 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownTime
+
+/// Everything a render needs, resolved against the media: the composition,
+/// the gain envelope of every audio track, the timeline's length and rate, and
+/// the stitched video track. What the renderer, the export and the plot run;
+/// planning (MixdownPlanning) makes one from a project.
+public struct MixPlan: Sendable {
+    /// The tracks of segments: clip audio A and B, voice-over, music, and the video.
+    public var composition: Composition
+    /// Gain envelope per audio track id (volume × fades × duck × automation);
+    /// a track without one plays at unity.
+    public var envelopes: [Int: GainEnvelope]
+    /// The timeline's length; the render stops there.
+    public var duration: MediaTime
+    /// The session rate in Hz: every track is decoded and resampled to it.
+    public var sampleRate: Int32
+    /// The stitched video track, for an export; the clips' audio is aligned to its segments.
+    public var video: VideoStitchPlan?
+    /// Things a user would want to know that do not stop the mix.
+    public var warnings: [String]
+
+    /// Makes a plan from its parts, as planning builds them.
+    public init(composition: Composition, envelopes: [Int: GainEnvelope], duration: MediaTime, sampleRate: Int32,
+                video: VideoStitchPlan? = nil, warnings: [String] = []) {
+        self.composition = composition
+        self.envelopes = envelopes
+        self.duration = duration
+        self.sampleRate = sampleRate
+        self.video = video
+        self.warnings = warnings
+    }
+
+    /// Every media file the plan's tracks read: what an output may not overwrite.
+    public var inputPaths: [String] { composition.tracks.flatMap { $0.segments.map(\.asset.path) } }
+}

@@ -1,0 +1,25 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownTime
+
+/// Why a plan cannot be cut or moved as asked.
+public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The composition cannot be cut there.
+    case composition(CompositionError)
+    /// An envelope cannot be moved there.
+    case envelope(AudioMixError)
+    /// The clips cannot be cut there.
+    case stitch(VideoStitchError)
+    /// A range with nothing of it on the timeline, which lasts `timeline`.
+    case rangeOutsideTimeline(MediaTimeRange, timeline: MediaTime)
+
+    public var description: String {
+        switch self {
+        case let .composition(error): return error.description
+        case let .envelope(error): return error.description
+        case let .stitch(error): return error.description
+        case let .rangeOutsideTimeline(range, timeline):
+            return "\(range) is outside the timeline [0s, \(timeline))"
+        }
+    }
+}

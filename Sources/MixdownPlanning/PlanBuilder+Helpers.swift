@@ -1,0 +1,70 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownTime
+
+/// Small steps of plan building, each turning a lower layer's error into a `PlanningError`.
+extension PlanBuilder {
+    mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(PlanningError) {
+        do { try composition.insert(source, of: asset, at: time, trackID: track) } catch { throw .composition(error) }
+    }
+
+    func layer(_ kind: GainLayer.Kind, _ segments: [GainSegment]) throws(PlanningError) -> GainLayer {
+        try mixError { () throws(AudioMixError) in try GainLayer(kind: kind, segments: segments) }
+    }
+
+    func mixError<T>(_ body: () throws(AudioMixError) -> T) throws(PlanningError) -> T {
+        do { return try body() } catch { throw .audioMix(error) }
+    }
+
+    func range(from start: MediaTime, to end: MediaTime, within length: MediaTime, field: String) throws(PlanningError) -> MediaTimeRange {
+        guard start >= .zero, start <= length else {
+            throw .invalidValue(field: field + ".in", reason: "\(start) is outside the file, which lasts \(length)")
+        }
+        guard end >= start, end <= length else {
+            throw .invalidValue(field: field + ".out", reason: "\(end) must be after the in-point \(start) and within the file's \(length)")
+        }
+        do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
+    }
+
+    /// `time` moved to the output sample it starts on, round(t × rate) (MediaTime's rule),
+    /// so an item's first sample, its fades and the ducking around it all begin on the same sample.
+    func onSampleGrid(_ time: MediaTime) throws(PlanningError) -> MediaTime {
+        let rate = project.output.sampleRate.hertz
+        do { return try MediaTime(sampleIndex: try time.sampleIndex(sampleRate: rate), sampleRate: rate) } catch { throw .time(error) }
+    }
+
+    func shifted(_ range: MediaTimeRange, to start: MediaTime) throws(PlanningError) -> MediaTimeRange {
+        do { return try MediaTimeRange(start: start, duration: range.duration) } catch { throw .time(error) }
+    }
+
+    func sum(_ a: MediaTime, _ b: MediaTime) throws(PlanningError) -> MediaTime {
+        do { return try a + b } catch { throw .time(error) }
+    }
+
+    func difference(_ a: MediaTime, _ b: MediaTime) throws(PlanningError) -> MediaTime {
+        do { return try a - b } catch { throw .time(error) }
+    }
+
+    /// Half of `time`: exact, by doubling the timescale when the value is odd and there is room.
+    func halve(_ time: MediaTime) throws(PlanningError) -> MediaTime {
+        do {
+            if time.value % 2 == 0 { return try MediaTime(value: time.value / 2, timescale: time.timescale) }
+            if time.timescale <= Int32.max / 2 { return try MediaTime(value: time.value, timescale: time.timescale * 2) }
+            return try MediaTime(seconds: time.seconds / 2)
+        } catch { throw .time(error) }
+    }
+}
+
+extension MediaTime {
+    /// Seconds with millisecond precision, for messages: `12.500 s`.
+    var clock: String {
+        let ms = (seconds * 1000).rounded()
+        let sign = ms < 0 ? "-" : ""
+        let whole = Int64(abs(ms))
+        return "\(sign)\(whole / 1000).\(String(whole % 1000).leftPadded(to: 3)) s"
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,77 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownTime
+
+// The voice-over takes, the music beds and the timeline's length.
+
+extension PlanBuilder {
+    mutating func placeVoiceovers() throws(PlanningError) -> Int? {
+        guard !project.voiceovers.isEmpty else { return nil }
+        let track = composition.addTrack(mediaType: .audio, role: .voiceover)
+        for item in project.voiceovers {
+            let asset = try media.audioAsset(item.path)
+            let start = try onSampleGrid(item.start)
+            try insert(asset.timeRange, of: asset, at: start, track: track)
+            items[track, default: []].append(PlacedItem(
+                range: try shifted(asset.timeRange, to: start),
+                volume: project.voiceoverVolume.factor * item.volume.factor, fade: item.fade))
+        }
+        return track
+    }
+
+    /// Each bed plays from its in-point to its out-point (or the file's end), again
+    /// and again when it loops, and never past the timeline's end.
+    mutating func placeMusic(until end: MediaTime) throws(PlanningError) -> Int? {
+        guard !project.music.isEmpty else { return nil }
+        let track = composition.addTrack(mediaType: .audio, role: .music)
+        for (i, item) in project.music.enumerated() {
+            let field = "music[\(i)]"
+            var asset = try media.audioAsset(item.path, exact: false)
+            // The exact length matters when the bed loops or ends inside the timeline.
+            let naturalEnd = try sum(item.start, try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero))
+            let margin = try sum(end, .milliseconds(100))
+            if item.loop || naturalEnd < margin {
+                asset = try media.audioAsset(item.path)
+            }
+            let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
+            guard !source.isEmpty else { continue }
+            let start = try onSampleGrid(item.start)
+            var at = start
+            repeat {
+                let room = try difference(end, at)
+                guard room > .zero else { break }
+                let piece = try range(from: source.start, to: min(source.end, try sum(source.start, room)), within: asset.duration, field: field)
+                try insert(piece, of: asset, at: at, track: track)
+                at = try sum(at, piece.duration)
+            } while item.loop
+            guard at > start else {
+                warnings.append("\(field): \(item.path) starts at \(item.start.clock), after the timeline's end \(end.clock); it is not heard")
+                continue
+            }
+            if at < end && !item.loop {
+                warnings.append("\(field): \(item.path) ends at \(at.clock), before the timeline's end \(end.clock); the rest is without music (loop it to fill)")
+            }
+            items[track, default: []].append(PlacedItem(
+                range: try range(from: start, to: at, within: end, field: field),
+                volume: project.musicVolume.factor * item.volume.factor, fade: item.fade))
+        }
+        return track
+    }
+
+    /// The stitched video's length; else `output.duration`; else the end of the last
+    /// item, counting each music bed that does not loop to its own end.
+    mutating func timelineDuration(videoEnd: MediaTime?) throws(PlanningError) -> MediaTime {
+        if let videoEnd { return videoEnd }
+        if let duration = project.output.duration { return duration }
+        var end = composition.duration
+        for item in project.music where !item.loop {
+            let asset = try media.audioAsset(item.path)
+            let length = try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero)
+            end = max(end, try sum(item.start, length))
+        }
+        guard end > .zero else {
+            throw .invalidValue(field: "duration", reason: "the timeline is empty: give video clips, items or a duration")
+        }
+        return end
+    }
+}

@@ -1,0 +1,31 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownMediaIO
+import MixdownTime
+
+/// A project that cannot be planned, naming the item or file and what is wrong.
+public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A media file could not be used.
+    case media(MediaIOError)
+    /// The clips cannot be cut or stitched as asked.
+    case stitch(VideoStitchError)
+    /// A field has a value that cannot work; `field` names it (`voiceover[1].start`).
+    case invalidValue(field: String, reason: String)
+    /// A placement does not fit the composition.
+    case composition(CompositionError)
+    /// A volume, fade or duck setting cannot make a gain envelope.
+    case audioMix(AudioMixError)
+    /// Time arithmetic failed (for example overflow).
+    case time(MediaTimeError)
+
+    public var description: String {
+        switch self {
+        case let .media(error): return error.description
+        case let .stitch(error): return error.description
+        case let .invalidValue(field, reason): return "\(field): \(reason)"
+        case let .composition(error): return error.description
+        case let .audioMix(error): return error.description
+        case let .time(error): return error.description
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import MixdownAudioMix
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+// The three item lists: clips, voice-over takes and music beds with their automation.
+
+extension ProjectFileReader {
+    func clip(_ value: Any, at path: JSONPath) -> Project.Clip? {
+        guard let fields = object(value, at: path, known: Keys.clip, example: #"{"path": "clip.mp4"}"#) else { return nil }
+        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
+        var clip = Project.Clip(path: file ?? "")
+        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { clip.inPoint = time }
+        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { clip.outPoint = time }
+        if let volume = read(fields, "volume", at: path, as: gain) { clip.volume = volume }
+        readFade(fields, at: path, into: &clip.fade)
+        checkOrder(in: clip.inPoint, out: clip.outPoint, of: fields, at: path)
+        return clip
+    }
+
+    func voiceover(_ value: Any, at path: JSONPath) -> Project.Voiceover? {
+        let example = #"{"path": "vo.wav", "start": 12.5}"#
+        guard let fields = object(value, at: path, known: Keys.voiceover, example: example) else { return nil }
+        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
+        let start = require(fields, "start", at: path, expected: "the timeline time the take starts at, like 12.5 or \"1:02.25\"", as: time)
+        var take = Project.Voiceover(path: file ?? "", start: start ?? .zero)
+        if let volume = read(fields, "volume", at: path, as: gain) { take.volume = volume }
+        readFade(fields, at: path, into: &take.fade)
+        if let flag = read(fields, "duck", at: path, as: bool) { take.ducks = flag }
+        if let depth: DuckDepth = read(fields, "duckDepth", at: path, nullMeansDefault: true, as: decibels) { take.duckDepth = depth }
+        return take
+    }
+
+    func music(_ value: Any, at path: JSONPath) -> Project.Music? {
+        guard let fields = object(value, at: path, known: Keys.music, example: #"{"path": "music.mp3"}"#) else { return nil }
+        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
+        var bed = Project.Music(path: file ?? "")
+        if let time = read(fields, "start", at: path, as: time) { bed.start = time }
+        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { bed.inPoint = time }
+        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { bed.outPoint = time }
+        if let volume = read(fields, "volume", at: path, as: gain) { bed.volume = volume }
+        readFade(fields, at: path, into: &bed.fade)
+        if let flag = read(fields, "loop", at: path, as: bool) { bed.loop = flag }
+        if let ramps = read(fields, "automation", at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) {
+            checkOverlaps(ramps, at: path.appending("automation"))
+            bed.automation = ramps.map(\.ramp)
+        }
+        checkOrder(in: bed.inPoint, out: bed.outPoint, of: fields, at: path)
+        return bed
+    }
+
+    /// The `fadeIn`, `fadeOut` and `fadeCurve` keys an item may have.
+    func readFade(_ fields: [String: Any], at path: JSONPath, into fade: inout Fade) {
+        if let time = read(fields, "fadeIn", at: path, as: time) { fade.fadeIn = time }
+        if let time = read(fields, "fadeOut", at: path, as: time) { fade.fadeOut = time }
+        if let curve = read(fields, "fadeCurve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { fade.curve = curve }
+    }
+
+    /// A ramp with its place in the list, so overlaps can name both ramps.
+    struct IndexedRamp {
+        var index: Int
+        var ramp: VolumeRamp
+    }
+
+    func ramp(_ value: Any, at path: JSONPath) -> IndexedRamp? {
+        let example = #"{"start": 10, "end": 12, "from": 1, "to": 0.5}"#
+        guard let fields = object(value, at: path, known: Keys.ramp, example: example) else { return nil }
+        let start = require(fields, "start", at: path, expected: "the timeline time the ramp starts at, like 10", as: time)
+        let end = require(fields, "end", at: path, expected: "the timeline time the ramp ends at, like 12", as: time)
+        let from = require(fields, "from", at: path, expected: "the volume at the start, like 1 or \"0dB\"", as: gain)
+        let to = require(fields, "to", at: path, expected: "the volume at the end, like 0.5 or \"-6dB\"", as: gain)
+        let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) ?? .linear
+        guard let start, let end else { return nil }
+        guard let range = try? MediaTimeRange(start: start, end: end) else {
+            report(path.appending("end"), found: fields["end"].map(Self.describe) ?? "\(end)", expected: "a time at or after the ramp's start (\(start))")
+            return nil
+        }
+        guard let from, let to, case let .index(index)? = path.components.last else { return nil }
+        return IndexedRamp(index: index, ramp: VolumeRamp(startVolume: from.factor, endVolume: to.factor, timeRange: range, curve: curve))
+    }
+
+    /// Ramps of one item may not share time, nor start at the same instant
+    /// (their order would be ambiguous); each conflict names both ramps.
+    func checkOverlaps(_ ramps: [IndexedRamp], at path: JSONPath) {
+        let sorted = ramps.sorted {
+            ($0.ramp.timeRange.start, $0.index) < ($1.ramp.timeRange.start, $1.index)
+        }
+        var latest: IndexedRamp?
+        var previous: IndexedRamp?
+        for ramp in sorted {
+            let range = ramp.ramp.timeRange
+            let other: IndexedRamp?
+            if let previous, previous.ramp.timeRange.start == range.start {
+                other = previous
+            } else if let latest, range.start < latest.ramp.timeRange.end {
+                other = latest
+            } else {
+                other = nil
+            }
+            if let other {
+                report(path.appending(ramp.index),
+                       found: "\(Self.rangeText(range)), which overlaps \(path.appending(other.index)) (\(Self.rangeText(other.ramp.timeRange)))",
+                       expected: "ramps of one music item that do not overlap")
+            }
+            if latest.map({ range.end > $0.ramp.timeRange.end }) ?? true { latest = ramp }
+            previous = ramp
+        }
+    }
+
+    /// An out-point must come after the in-point.
+    func checkOrder(in inPoint: MediaTime?, out outPoint: MediaTime?, of fields: [String: Any], at path: JSONPath) {
+        guard let inPoint, let outPoint, outPoint <= inPoint else { return }
+        report(path.appending("out"), found: fields["out"].map(Self.describe) ?? "\(outPoint)",
+               expected: "a source time after the in-point (\(inPoint))")
+    }
+
+    static func rangeText(_ range: MediaTimeRange) -> String {
+        "\(range.start)–\(range.end)"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import MixdownTime
+import MixdownUnits
+
+// Converters for each kind of value the format holds. Each returns the value,
+// or nil after reporting why the JSON value cannot be one.
+
+extension ProjectFileReader {
+    static let expectedTime = "a time like 12.5, \"1:02.25\" or \"01:02:03.040\""
+    static let expectedPath = "a file path string like \"media/clip.mp4\""
+
+    /// A time: a number of seconds or a string `MediaTime(parsing:)` reads, never negative.
+    func time(_ value: Any, at path: JSONPath) -> MediaTime? {
+        if let text = value as? String {
+            if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+               first.properties.isWhitespace || last.properties.isWhitespace {
+                report(path, found: Self.describe(value) + " (with spaces around it)", expected: Self.expectedTime)
+                return nil
+            }
+            do {
+                return try MediaTime(parsing: text)
+            } catch let .invalidString(_, reason) {
+                report(path, found: "\(Self.describe(value)) (\(reason))", expected: Self.expectedTime)
+            } catch {
+                report(path, found: "\(Self.describe(value)) (\(error))", expected: Self.expectedTime)
+            }
+            return nil
+        }
+        guard let number = Self.number(value) else {
+            report(path, found: Self.describe(value), expected: Self.expectedTime)
+            return nil
+        }
+        guard number.exactDouble >= 0 else {
+            report(path, found: Self.describe(value), expected: "a time that is not negative, like 12.5")
+            return nil
+        }
+        guard let time = MediaTime(jsonNumber: number) else {
+            report(path, found: Self.describe(value), expected: "a time of at most about 9.2e9 seconds (292 years)")
+            return nil
+        }
+        return time
+    }
+
+    /// A time greater than zero (a duration).
+    func positiveTime(_ value: Any, at path: JSONPath) -> MediaTime? {
+        guard let time = time(value, at: path) else { return nil }
+        guard time > .zero else {
+            report(path, found: Self.describe(value), expected: "a duration greater than zero, like 30 or \"1:30\"")
+            return nil
+        }
+        return time
+    }
+
+    /// A volume: a number (the factor) or a string `Gain(parsing:)` reads (`"-6dB"`).
+    func gain(_ value: Any, at path: JSONPath) -> Gain? {
+        quantity(value, at: path, expected: Gain.expected, number: Gain.init(factor:), text: Gain.init(parsing:))
+    }
+
+    /// A level in dB: a number within the level's range, or a string such as `"-12dB"`.
+    func decibels<Level: DecibelLevel>(_ value: Any, at path: JSONPath) -> Level? {
+        quantity(value, at: path, expected: Level.expected, number: Level.init(decibels:), text: Level.init(parsing:))
+    }
+
+    /// A sample rate: a whole number of Hz.
+    func sampleRate(_ value: Any, at path: JSONPath) -> SampleRate? {
+        quantity(value, at: path, expected: SampleRate.expected, number: SampleRate.init(number:), text: nil)
+    }
+
+    /// An AAC bit rate: a whole number of bits per second.
+    func bitRate(_ value: Any, at path: JSONPath) -> AudioBitRate? {
+        quantity(value, at: path, expected: AudioBitRate.expected, number: AudioBitRate.init(number:), text: nil)
+    }
+
+    /// A user quantity from a JSON number or (when `text` is given) a string, by
+    /// the quantity's own parser; reported with the quantity's own expectation.
+    private func quantity<Value>(_ value: Any, at path: JSONPath, expected: String,
+                                 number: (Double) throws(QuantityError) -> Value,
+                                 text: ((String) throws(QuantityError) -> Value)?) -> Value? {
+        do throws(QuantityError) {
+            if let string = value as? String, let text { return try text(string) }
+            if let literal = Self.number(value) { return try number(literal.exactDouble) }
+        } catch {
+            report(path, found: Self.describe(value) + (error.reason.map { " (\($0))" } ?? ""), expected: expected)
+            return nil
+        }
+        report(path, found: Self.describe(value), expected: expected)
+        return nil
+    }
+
+    func bool(_ value: Any, at path: JSONPath) -> Bool? {
+        guard let number = value as? NSNumber, !(value is String), Self.isBoolean(number) else {
+            report(path, found: Self.describe(value), expected: "true or false")
+            return nil
+        }
+        return number.boolValue
+    }
+
+    /// One of an enumeration's spellings, exactly; a near miss gets a suggestion.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ value: Any, at path: JSONPath) -> Choice?
+    where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        let expected = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let text = value as? String else {
+            report(path, found: Self.describe(value), expected: expected)
+            return nil
+        }
+        guard let choice = Choice(rawValue: text) else {
+            let hint = Self.suggestion(for: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            report(path, found: Self.describe(value), expected: expected + hint)
+            return nil
+        }
+        return choice
+    }
+
+    /// A media file path, resolved against the project's folder unless absolute.
+    func filePath(_ value: Any, at path: JSONPath) -> String? {
+        guard let text = value as? String, !text.isEmpty, !text.unicodeScalars.contains("\0") else {
+            report(path, found: Self.describe(value), expected: Self.expectedPath)
+            return nil
+        }
+        return ProjectFilePaths.resolve(text, against: baseDirectory)
+    }
+}

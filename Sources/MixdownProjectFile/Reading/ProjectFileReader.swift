@@ -1,0 +1,130 @@
+import Foundation
+import MixdownAudioMix
+import MixdownProject
+import MixdownUnits
+
+/// Turns a parsed JSON document (`JSONSerialization` objects) into a
+/// ``Project``, checking every value and collecting every problem rather than
+/// stopping at the first.
+///
+/// A class so that the value converters can be passed around as plain
+/// closures; one reader reads one document.
+final class ProjectFileReader {
+    /// The folder relative paths are resolved against; empty for the current folder.
+    let baseDirectory: String
+    /// Every problem found so far, in document order.
+    private(set) var issues: [ProjectFileIssue] = []
+
+    /// The only format version this Mixdown reads.
+    static let formatVersion = 1
+
+    init(baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+    }
+
+    func report(_ path: JSONPath, found: String, expected: String, kind: ProjectFileIssue.Kind = .invalidValue) {
+        issues.append(ProjectFileIssue(path: path.description, found: found, expected: expected, kind: kind))
+    }
+
+    /// The project, or `nil` when the document is not even an object of a
+    /// version this Mixdown reads; either way ``issues`` says what is wrong.
+    func project(from document: Any) -> Project? {
+        guard let root = document as? [String: Any] else {
+            report(.root, found: Self.describe(document), expected: "a JSON object like {\"version\": 1, \"clips\": [...]}")
+            return nil
+        }
+        guard readVersion(root) else { return nil }
+        let fields = checkKeys(of: root, at: .root, known: Keys.project)
+
+        var project = Project()
+        project.version = Self.formatVersion
+        if let clips = read(fields, "clips", at: .root, as: { self.list($0, at: $1, of: "clips", self.clip) }) {
+            project.clips = clips
+        }
+        if let voiceovers = read(fields, "voiceovers", at: .root, as: { self.list($0, at: $1, of: "voice-over takes", self.voiceover) }) {
+            project.voiceovers = voiceovers
+        }
+        if let music = read(fields, "music", at: .root, as: { self.list($0, at: $1, of: "music beds", self.music) }) {
+            project.music = music
+        }
+        if let volume = read(fields, "clipVolume", at: .root, as: gain) { project.clipVolume = volume }
+        if let volume = read(fields, "voiceoverVolume", at: .root, as: gain) { project.voiceoverVolume = volume }
+        if let volume = read(fields, "musicVolume", at: .root, as: gain) { project.musicVolume = volume }
+        if let time = read(fields, "cutFade", at: .root, as: time) { project.cutFade = time }
+        if let ducking = read(fields, "ducking", at: .root, as: ducking) { project.ducking = ducking }
+        if let output = read(fields, "output", at: .root, as: output) { project.output = output }
+        checkSomethingToMix(root)
+        return project
+    }
+
+    /// Checks `version`; false when the rest should not be read (a newer format).
+    private func readVersion(_ root: [String: Any]) -> Bool {
+        let path = JSONPath.root.appending("version")
+        guard let value = root["version"] else {
+            report(path, found: "nothing", expected: "1 (add \"version\": 1, the project format version)", kind: .missingKey)
+            return true
+        }
+        guard let number = Self.number(value) else {
+            report(path, found: Self.describe(value), expected: "the number 1")
+            return true
+        }
+        let version = number.exactDouble
+        if version == Double(Self.formatVersion) { return true }
+        if version > Double(Self.formatVersion), version == version.rounded() {
+            report(path, found: Self.describe(value),
+                   expected: "\(Self.formatVersion) (this project is for a newer Mixdown; upgrade Mixdown to read it)")
+            return false
+        }
+        report(path, found: Self.describe(value), expected: "\(Self.formatVersion), the only project format version so far")
+        return true
+    }
+
+    /// A project with no clips, voice-overs or music has nothing to mix.
+    private func checkSomethingToMix(_ root: [String: Any]) {
+        let lists = ["clips", "voiceovers", "music"]
+        let hasItems = lists.contains { key in
+            guard let value = root[key] else { return false }
+            return (value as? [Any])?.isEmpty != true
+        }
+        if !hasItems {
+            report(.root, found: "no clips, voiceovers or music",
+                   expected: "at least one item to mix, such as \"clips\": [{\"path\": \"clip.mp4\"}]")
+        }
+    }
+
+    // MARK: Settings
+
+    func ducking(_ value: Any, at path: JSONPath) -> Project.Ducking? {
+        guard let fields = object(value, at: path, known: Keys.ducking, example: #"{"mode": "ranges", "depth": -12}"#) else {
+            return nil
+        }
+        var ducking = Project.Ducking()
+        if let mode = read(fields, "mode", at: path, as: { self.choice($0, at: $1) as Project.Ducking.Mode? }) {
+            ducking.mode = mode
+        }
+        if let depth: DuckDepth = read(fields, "depth", at: path, as: decibels) { ducking.settings.depth = depth }
+        if let time = read(fields, "fadeDown", at: path, as: time) { ducking.settings.fadeDown = time }
+        if let time = read(fields, "fadeUp", at: path, as: time) { ducking.settings.fadeUp = time }
+        if let time = read(fields, "maxPause", at: path, as: time) { ducking.settings.maxPause = time }
+        if let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { ducking.settings.curve = curve }
+        if let threshold: SpeechThreshold = read(fields, "threshold", at: path, as: decibels) { ducking.threshold = threshold }
+        if let flag = read(fields, "duckClips", at: path, as: bool) { ducking.duckClips = flag }
+        return ducking
+    }
+
+    func output(_ value: Any, at path: JSONPath) -> Project.Output? {
+        guard let fields = object(value, at: path, known: Keys.output, example: #"{"sampleRate": 48000, "format": "s24"}"#) else {
+            return nil
+        }
+        var output = Project.Output()
+        if let rate = read(fields, "sampleRate", at: path, as: sampleRate) { output.sampleRate = rate }
+        if let format = read(fields, "format", at: path, as: { self.choice($0, at: $1) as WAVSampleFormat? }) {
+            output.format = format
+        }
+        if let bitrate = read(fields, "audioBitrate", at: path, as: bitRate) { output.audioBitrate = bitrate }
+        if let duration = read(fields, "duration", at: path, nullMeansDefault: true, as: positiveTime) {
+            output.duration = duration
+        }
+        return output
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import MixdownAudioMix
+import MixdownComposition
+import MixdownPlanning
+import MixdownProject
+
+/// `mixdown automation`: the gain envelope of every track, exactly as the renderer applies it.
+struct AutomationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "automation",
+        abstract: "Print each track's gain envelope: volume × fades × duck × automation.",
+        discussion: """
+            The envelope printed is the one the renderer evaluates at every sample, built by
+            the same code. Each line is a span between breakpoints: start, end, gain at both
+            ends, and the curve (the product of the layers that change in it).
+
+            Examples:
+              mixdown automation --music bed.mp3 --voiceover vo.wav@12.5 --fade-in 2 --duck -12
+              mixdown automation --music bed.mp3 --voiceover vo.wav@3 --duck-mode signal --json
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let project = try timeline.project()
+        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
+        let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
+            TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
+        }
+        if json {
+            try printJSON(tracks)
+        } else {
+            print(tracks.map(\.text).joined(separator: "\n\n"))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import MixdownExport
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+/// `mixdown export`: the stitched video (stream copy) with the finished mix in AAC.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the stitched video with the mix as AAC, into MP4, MOV or (audio only) M4A.",
+        discussion: """
+            Video packets are copied, never re-encoded; each clip's own audio is trimmed or
+            padded to exactly its video, and the mix is encoded to AAC-LC with its encoder
+            delay recorded, so it plays from 0 in sync. The container follows the output's
+            extension. The file appears only when complete.
+
+            Examples:
+              mixdown export --video a.mp4 --video b.mp4 --music bed.mp3 --fade-in 2 --duck -12 -o final.mp4
+              mixdown export --video a.mp4 --voiceover vo.wav@3 --progress json -o final.mov
+              mixdown export --music bed.mp3 --voiceover vo.wav@3 -o podcast.m4a
+              mixdown export project.json --snap-keyframes -o final.mp4
+              mixdown export project.json --range 1:00-1:30 -o excerpt.mp4
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Option(help: ArgumentHelp("AAC bit rate, 32k to 512k, e.g. 192k or 192000. (default: 192k)", valueName: "bits/s"),
+            transform: quantity(AudioBitRate.init(parsing:)))
+    var audioBitrate: AudioBitRate?
+
+    @Flag(help: "Move in-points that are not on a keyframe back to the keyframe before, instead of refusing them.")
+    var snapKeyframes = false
+
+    @Flag(inversion: .prefixedNo, help: "Put the index at the front of the file, for playback while downloading.")
+    var faststart = true
+
+    @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
+    var range: MediaTimeRange?
+
+    @OptionGroup var threading: ThreadOptions
+
+    @OptionGroup var reporting: ReportingOptions
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write: .mp4, .mov or .m4a.", valueName: "out.mp4"))
+    var output: String
+
+    func run() throws {
+        var project = try timeline.project()
+        if snapKeyframes { project.snapToKeyframes = true }
+        if let audioBitrate { project.output.audioBitrate = audioBitrate }
+        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
+        let console = reporting.console
+        plan.warnings.forEach { console.warn($0) }
+        if let range {
+            let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
+            excerpt.snaps.forEach { console.warn($0.description) }
+            if excerpt.timelineRange != range {
+                console.warn("exporting \(excerpt.timelineRange.start.seconds)–\(excerpt.timelineRange.end.seconds) s of the timeline")
+            }
+            plan = excerpt.plan
+        }
+        let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate.bitsPerSecond, fastStart: faststart,
+                                    workers: threading.threads)
+        Interrupt.install()
+        let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
+        let summary = try runReportingErrors { () throws(MediaIOError) in
+            try session.export { state in
+                if Interrupt.isRequested() { session.cancel() }
+                reporter.update(state.framesDone)
+            }
+        }
+        reporter.finish()
+        console.summary("wrote \(output): " + summary.line)
+    }
+}

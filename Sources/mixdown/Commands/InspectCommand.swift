@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import MixdownMediaIO
+import MixdownPlanning
+import MixdownProject
+import MixdownRender
+
+/// `mixdown inspect`: the timeline as a table, before anything is rendered.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print the composition: tracks, segments with source and timeline ranges, cuts, fades, duck regions, warnings.",
+        discussion: """
+            Examples:
+              mixdown inspect --video a.mp4 --video b.mp4 --voiceover vo.wav@3 --music bed.mp3
+              mixdown inspect --music bed.mp3 --voiceover vo.wav@3 --json
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Flag(inversion: .prefixedNo, help: "Render the mix (without writing it) to warn where it would clip.")
+    var levels = true
+
+    @OptionGroup var threading: ThreadOptions
+
+    func run() throws {
+        let project = try timeline.project()
+        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .layout) }
+        var report = TimelineReport(plan: plan)
+        if levels {
+            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, workers: threading.threads) }
+            report.add(scan, sampleRate: plan.sampleRate)
+        }
+        if json {
+            try printJSON(report)
+        } else {
+            print(report.text)
+        }
+    }
+}

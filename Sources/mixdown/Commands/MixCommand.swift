@@ -1,0 +1,60 @@
+import ArgumentParser
+import MixdownExport
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+/// `mixdown mix`: renders the timeline's audio to a WAV preview.
+struct MixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mix",
+        abstract: "Render the mix to a WAV preview.",
+        discussion: """
+            Examples:
+              mixdown mix --music bed.mp3 --voiceover vo.wav@12.5 -o preview.wav
+              mixdown mix project.json --range 0:30-0:45 -o part.wav
+              mixdown mix --video a.mp4 --video b.mp4 --music bed.mp3 --music-volume -6dB \\
+                  --range 0:30-0:45 --format f32 -o part.wav
+            """)
+
+    @OptionGroup var timeline: TimelineOptions
+
+    @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 10-20 or 1:00-1:30.5.", valueName: "start-end"), transform: parseRange)
+    var range: MediaTimeRange?
+
+    @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: s24)")
+    var format: WAVSampleFormat?
+
+    @OptionGroup var threading: ThreadOptions
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
+    var output: String
+
+    @OptionGroup var reporting: ReportingOptions
+
+    func run() throws {
+        var project = try timeline.project()
+        if let format { project.output.format = format }
+        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
+        let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
+        let console = reporting.console
+        plan.warnings.forEach { console.warn($0) }
+        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
+        let summary = try runReportingErrors { () throws(MediaIOError) in
+            let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
+                                             range: samples, inputs: inputs, workers: threading.threads)
+            Interrupt.install()
+            let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
+            let summary = try session.render { done in
+                if Interrupt.isRequested() { session.cancel() }
+                reporter.update(done)
+            }
+            reporter.finish()
+            return summary
+        }
+        console.summary("wrote \(output): " + summary.line)
+    }
+}

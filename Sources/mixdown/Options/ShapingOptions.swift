@@ -1,0 +1,67 @@
+import ArgumentParser
+import MixdownAudioMix
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+/// Fades on the music bed, crossfades at cuts, and ducking of music under voice-over.
+struct ShapingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Fade the music in over this time from its start. (default: 0)", valueName: "time"), transform: parseTime)
+    var fadeIn: MediaTime?
+
+    @Option(help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: 0)", valueName: "time"), transform: parseTime)
+    var fadeOut: MediaTime?
+
+    @Option(help: ArgumentHelp("Shape of the music fades: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
+    var fadeCurve: RampCurve?
+
+    @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: 0.01)", valueName: "time"), transform: parseTime)
+    var cutFade: MediaTime?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB. (default: -12)", valueName: "db"),
+            transform: quantity(DuckDepth.init(parsing:)))
+    var duck: DuckDepth?
+
+    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; off. (default: ranges)", valueName: "mode"))
+    var duckMode: Project.Ducking.Mode?
+
+    @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: 0.5)", valueName: "time"), transform: parseTime)
+    var duckFadeDown: MediaTime?
+
+    @Option(help: ArgumentHelp("Time the music takes to come back up after the voice. (default: 0.5)", valueName: "time"), transform: parseTime)
+    var duckFadeUp: MediaTime?
+
+    @Option(help: ArgumentHelp("Voice pauses shorter than this keep the music down. (default: 1.0)", valueName: "time"), transform: parseTime)
+    var duckMaxPause: MediaTime?
+
+    @Option(help: ArgumentHelp("Shape of the duck's ramps: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
+    var duckCurve: RampCurve?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Speech level for --duck-mode signal, in dBFS, -120 to 0. (default: -30)", valueName: "db"),
+            transform: quantity(SpeechThreshold.init(parsing:)))
+    var duckThreshold: SpeechThreshold?
+
+    @Flag(help: "Duck the clips' own audio too, not only the music.")
+    var duckClips = false
+
+    /// Writes what was given onto `project`; what was not keeps the project's value.
+    func apply(to project: inout Project) {
+        for i in project.music.indices {
+            if let fadeIn { project.music[i].fade.fadeIn = fadeIn }
+            if let fadeOut { project.music[i].fade.fadeOut = fadeOut }
+            if let fadeCurve { project.music[i].fade.curve = fadeCurve }
+        }
+        if let cutFade { project.cutFade = cutFade }
+        if let duck { project.ducking.settings.depth = duck }
+        if let duckMode { project.ducking.mode = duckMode }
+        if let duckFadeDown { project.ducking.settings.fadeDown = duckFadeDown }
+        if let duckFadeUp { project.ducking.settings.fadeUp = duckFadeUp }
+        if let duckMaxPause { project.ducking.settings.maxPause = duckMaxPause }
+        if let duckCurve { project.ducking.settings.curve = duckCurve }
+        if let duckThreshold { project.ducking.threshold = duckThreshold }
+        if duckClips { project.ducking.duckClips = true }
+    }
+}
+
+extension RampCurve: ExpressibleByArgument {}
+extension Project.Ducking.Mode: ExpressibleByArgument {}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import MixdownProject
+import MixdownProjectFile
+import MixdownTime
+import MixdownUnits
+
+/// The inputs every rendering command shares: what goes on the timeline and at what level.
+struct TimelineOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("A project file (JSON, see docs/project-format.md); flags given beside it override it.", valueName: "project.json"))
+    var projectFile: String?
+
+    @Option(name: .customLong("video"), help: ArgumentHelp("A video clip; clips are stitched in order and their own audio is mixed.", valueName: "path"))
+    var videos: [String] = []
+
+    @Option(name: .customLong("voiceover"), help: ArgumentHelp("A voice-over take placed at a timeline time, e.g. vo.wav@12.5 or vo.wav@1:02.25.", valueName: "path@time"), transform: Placement.parse)
+    var voiceovers: [Placement] = []
+
+    @Option(name: .customLong("music"), help: ArgumentHelp("A music bed, at 0 unless @time is given; plays to its end or the timeline's end.", valueName: "path[@time]"), transform: Placement.parse)
+    var music: [Placement] = []
+
+    @Flag(help: "Repeat each music bed until the timeline ends.")
+    var loopMusic = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB). (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    var clipVolume: Gain?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over. (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    var voiceoverVolume: Gain?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music. (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    var musicVolume: Gain?
+
+    @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
+    var duration: MediaTime?
+
+    @Option(help: ArgumentHelp("Session sample rate in Hz, 8000 to 384000. (default: 48000)", valueName: "hz"),
+            transform: quantity(SampleRate.init(parsing:)))
+    var sampleRate: SampleRate?
+
+    @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
+
+    func validate() throws {
+        guard projectFile != nil || !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty else {
+            throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
+        }
+        if let bad = voiceovers.first(where: { $0.time == nil }) {
+            throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
+        }
+    }
+
+    /// The project file (if any) with the flags given beside it applied on top.
+    ///
+    /// A list flag (`--video`, `--voiceover`, `--music`) replaces that list of the file.
+    func project() throws -> Project {
+        var project = Project()
+        if let projectFile {
+            project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: projectFile) }
+        }
+        if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
+        if !voiceovers.isEmpty {
+            project.voiceovers = voiceovers.map { Project.Voiceover(path: $0.path, start: $0.time ?? .zero) }
+        }
+        if !music.isEmpty {
+            project.music = music.map {
+                var item = Project.Music(path: $0.path)
+                item.start = $0.time ?? .zero
+                return item
+            }
+        }
+        if loopMusic { project.music.indices.forEach { project.music[$0].loop = true } }
+        if let clipVolume { project.clipVolume = clipVolume }
+        if let voiceoverVolume { project.voiceoverVolume = voiceoverVolume }
+        if let musicVolume { project.musicVolume = musicVolume }
+        if let duration { project.output.duration = duration }
+        if let sampleRate { project.output.sampleRate = sampleRate }
+        shaping.apply(to: &project)
+        return project
+    }
+}

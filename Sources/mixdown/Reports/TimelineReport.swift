@@ -1,0 +1,117 @@
+import Foundation
+import MixdownAudioMix
+import MixdownComposition
+import MixdownPlan
+import MixdownRender
+
+/// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
+struct TimelineReport: Encodable {
+    struct Segment: Encodable {
+        var path: String
+        var sourceStart: Double
+        var sourceEnd: Double
+        var timelineStart: Double
+        var timelineEnd: Double
+
+        init(_ segment: CompositionTrackSegment) {
+            path = segment.asset.path
+            sourceStart = segment.sourceRange.start.seconds
+            sourceEnd = segment.sourceRange.end.seconds
+            timelineStart = segment.timelineRange.start.seconds
+            timelineEnd = segment.timelineRange.end.seconds
+        }
+    }
+
+    struct Track: Encodable {
+        var id: Int
+        var role: String
+        var layers: [String]
+        var segments: [Segment]
+        /// Spans where a duck layer holds the track below unity, in timeline seconds.
+        var duckRegions: [[Double]]
+    }
+
+    var duration: Double
+    var sampleRate: Int32
+    /// The video track as the export writes it (stream copy), segment by segment.
+    var video: [Segment]
+    var tracks: [Track]
+    /// Times where one clip's picture and sound give way to the next.
+    var cuts: [Double]
+    var warnings: [String]
+    /// The mix's peak in dBFS and where, when the levels were scanned.
+    var peakDBFS: Double?
+    var peakTime: Double?
+
+    init(plan: MixPlan) {
+        duration = plan.duration.seconds
+        sampleRate = plan.sampleRate
+        warnings = plan.warnings
+        video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init)
+        tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
+            let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
+            return Track(
+                id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
+                segments: track.segments.map(Segment.init),
+                duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
+        }
+        cuts = video.map(\.timelineStart).filter { $0 > 0 }
+    }
+
+    /// Records the level scan, with a warning when the mix would clip.
+    mutating func add(_ scan: LevelScan, sampleRate: Int32) {
+        let time = Double(scan.peakSample) / Double(sampleRate)
+        peakDBFS = scan.peak > 0 ? 20 * log10(Double(scan.peak)) : -.infinity
+        peakTime = time
+        if scan.overFullScale > 0 {
+            warnings.append(String(format: "clipping expected: the mix peaks at %+.1f dBFS at %.3f s, %d samples over full scale; "
+                                   + "lower a volume (a WAV preview in --format f32 keeps them)", peakDBFS ?? 0, time, scan.overFullScale))
+        }
+    }
+
+    /// Where the duck layer is below 1, merged into regions.
+    private static func ducked(_ envelope: GainEnvelope, until end: Double) -> [[Double]] {
+        guard let duck = envelope.layers.first(where: { $0.kind == .duck }) else { return [] }
+        var regions: [[Double]] = []
+        for segment in duck.segments where min(segment.startGain, segment.endGain) < 1 {
+            let start = max(0, segment.start.seconds), stop = min(end, segment.end?.seconds ?? end)
+            guard start < stop else { continue }
+            if let last = regions.last, last[1] >= start { regions[regions.count - 1][1] = stop } else { regions.append([start, stop]) }
+        }
+        return regions
+    }
+
+    private static func line(_ s: Segment) -> String {
+        String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
+               (s.path as NSString).lastPathComponent, s.sourceStart, s.sourceEnd)
+    }
+
+    var text: String {
+        var lines = [String(format: "timeline %.3f s at %d Hz", duration, sampleRate)]
+        if !video.isEmpty {
+            lines.append("")
+            lines.append("video")
+            lines += video.map(Self.line)
+        }
+        for track in tracks {
+            lines.append("")
+            lines.append("track \(track.id) \(track.role)" + (track.layers.isEmpty ? "" : ": gain = " + track.layers.joined(separator: " × ")))
+            lines += track.segments.map(Self.line)
+            for r in track.duckRegions {
+                lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
+            }
+        }
+        if !cuts.isEmpty {
+            lines.append("")
+            lines.append("cuts at " + cuts.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+        }
+        if let peakDBFS, let peakTime {
+            lines.append("")
+            lines.append(String(format: "peak %.1f dBFS at %.3f s", peakDBFS, peakTime))
+        }
+        for warning in warnings {
+            lines.append("warning: \(warning)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import MixdownMediaIO
+import MixdownTestSupport
+import XCTest
+
+/// Two channels of decoded audio.
+struct StereoBuffer {
+    var left: [Float] = []
+    var right: [Float] = []
+    var count: Int { left.count }
+}
+
+extension AudioDecoder {
+    /// Reads `count` samples (fewer at the end) in chunks of `chunk`.
+    func readSamples(_ count: Int, chunk: Int = 8192) throws -> StereoBuffer {
+        var result = StereoBuffer()
+        result.left.reserveCapacity(count)
+        result.right.reserveCapacity(count)
+        var left = [Float](repeating: .nan, count: chunk)
+        var right = [Float](repeating: .nan, count: chunk)
+        while result.count < count {
+            let want = min(chunk, count - result.count)
+            let got = try left.withUnsafeMutableBufferPointer { l in
+                try right.withUnsafeMutableBufferPointer { r in
+                    try read(left: l.baseAddress!, right: r.baseAddress!, count: want)
+                }
+            }
+            XCTAssertLessThanOrEqual(got, want)
+            if got <= 0 { break }
+            result.left.append(contentsOf: left[0..<got])
+            result.right.append(contentsOf: right[0..<got])
+        }
+        return result
+    }
+
+    /// Everything left in the stream.
+    func readAll(chunk: Int = 8192) throws -> StereoBuffer {
+        try readSamples(Int.max, chunk: chunk)
+    }
+}
+
+/// Whole-file decodes shared by several tests (the suite runs tests one at a time).
+final class DecodeCache: @unchecked Sendable {
+    static let shared = DecodeCache()
+    private let lock = NSLock()
+    private var decodes: [String: StereoBuffer] = [:]
+
+    func decode(_ name: String, rate: Int32) throws -> StereoBuffer {
+        let key = "\(name)@\(rate)"
+        lock.lock()
+        let cached = decodes[key]
+        lock.unlock()
+        if let cached { return cached }
+        let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: rate)
+        let buffer = try decoder.readAll()
+        lock.lock()
+        decodes[key] = buffer
+        lock.unlock()
+        return buffer
+    }
+}
+
+/// Top-level MP4 box types in file order, read from the box headers.
+func topLevelBoxes(_ path: String) throws -> [String] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    var boxes: [String] = []
+    var offset = 0
+    while offset + 8 <= data.count {
+        let size32 = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
+        var size = size32
+        if size32 == 1 {
+            size = data[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
+        } else if size32 == 0 {
+            size = data.count - offset
+        }
+        boxes.append(type)
+        guard size >= 8 else { break }
+        offset += size
+    }
+    return boxes
+}
+
+/// A test bus: a quiet sine with single-sample clicks of 0.9 at `clicks`.
+struct TestSignal {
+    let left: [Float]
+    let right: [Float]
+
+    init(count: Int, rate: Double = 48_000, frequency: Double = 440, clicks: [Int]) {
+        var left = (0..<count).map { Float(0.1 * sin(2 * Double.pi * frequency * Double($0) / rate)) }
+        for click in clicks where click < count { left[click] += 0.9 }
+        self.left = left
+        right = left
+    }
+
+    /// Feeds the signal to `write` in blocks of `block` samples.
+    func feed(block: Int, _ write: (UnsafePointer<Float>, UnsafePointer<Float>, Int) throws -> Void) rethrows {
+        try left.withUnsafeBufferPointer { l in
+            try right.withUnsafeBufferPointer { r in
+                var start = 0
+                while start < left.count {
+                    let n = min(block, left.count - start)
+                    try write(l.baseAddress! + start, r.baseAddress! + start, n)
+                    start += n
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import MixdownComposition
+import MixdownMediaIO
+import MixdownTime
+import MixdownTestSupport
+import XCTest
+
+/// The output appears only when complete; anything else leaves the folder as it was.
+final class MovieWriterSafetyTests: XCTestCase {
+    func testReleasedWriterLeavesNoFileAndKeepsTheOldOne() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("export.mp4")
+        let old = Data("an earlier export".utf8)
+        try old.write(to: URL(fileURLWithPath: out))
+        let plan = try stitchPlan([VideoClipRequest(path: Fixture.path("clip-a.mp4")),
+                                               VideoClipRequest(path: Fixture.path("clip-c.mp4"))])
+        do {
+            let writer = try MovieWriter(path: out, video: plan)
+            try TestSignal(count: 200_000, clicks: []).feed(block: 4096) { l, r, n in
+                try writer.writeAudio(left: l, right: r, count: n)
+            }
+            XCTAssertGreaterThan(writer.videoFramesWritten, 0, "video was being written alongside")
+            XCTAssertEqual(try folder.contents().count, 2, "the work goes to a hidden temporary file")
+        }
+        XCTAssertEqual(try folder.contents(), ["export.mp4"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out)), old)
+
+        // Without an earlier file, nothing at all is left.
+        let fresh = folder.file("fresh.mp4")
+        do {
+            let writer = try MovieWriter(path: fresh, video: plan)
+            try TestSignal(count: 10_000, clicks: []).feed(block: 4096) { l, r, n in
+                try writer.writeAudio(left: l, right: r, count: n)
+            }
+        }
+        XCTAssertEqual(try folder.contents(), ["export.mp4"])
+    }
+
+    func testFinishedWriterReplacesTheOldFileAndRefusesMore() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("mix.m4a")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+        let writer = try MovieWriter(path: out, video: nil)
+        try TestSignal(count: 4_800, clicks: []).feed(block: 1000) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+        try writer.finish()
+        XCTAssertEqual(try folder.contents(), ["mix.m4a"])
+        XCTAssertEqual(try Tool.streams(out).first?["codec_name"] as? String, "aac")
+        guard case .writeFailed? = caught(MediaIOError.self, try writer.finish()) else { return XCTFail("second finish must fail") }
+    }
+
+    func testOutputThatIsAnInputIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let copy = folder.file("clip.mp4")
+        try FileManager.default.copyItem(atPath: Fixture.path("clip-c.mp4"), toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let plan = try stitchPlan([VideoClipRequest(path: copy)])
+        let error = caught(MediaIOError.self, try MovieWriter(path: folder.path + "/./clip.mp4", video: plan))
+        guard case let .cannotCreateOutput(_, reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("one of the inputs"), reason)
+        XCTAssertEqual(try folder.contents(), ["clip.mp4"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before)
+
+        // An audio source named as an input is refused the same way.
+        let voice = folder.file("voice.m4a")
+        try FileManager.default.copyItem(atPath: Fixture.path("click-48k.m4a"), toPath: voice)
+        guard case .cannotCreateOutput? = caught(MediaIOError.self, try MovieWriter(path: voice, video: nil, inputs: [voice])) else {
+            return XCTFail("expected cannotCreateOutput")
+        }
+        XCTAssertEqual(try folder.contents(), ["clip.mp4", "voice.m4a"])
+    }
+
+    func testMissingFolderIsRefused() throws {
+        guard case .cannotCreateOutput? = caught(MediaIOError.self, try MovieWriter(path: "/nonexistent-folder/x.mp4", video: nil)) else {
+            return XCTFail("expected cannotCreateOutput")
+        }
+    }
+}
