@@ -33,11 +33,12 @@ public final class ExportSession: Sendable {
     public let audioBitRate: Int
     /// Index at the front of the file (AVAssetExportSession's shouldOptimizeForNetworkUse).
     public let fastStart: Bool
-    /// Whether stretches of the mix are encoded on `workerCount` threads, or the
+    /// Whether stretches of the mix are encoded on `threadCount` threads, or the
     /// whole mix by one encoder while it is rendered.
     public let parallelEncoding: Bool
-    /// Threads that render and encode stretches, when `parallelEncoding`.
-    public let workerCount: Int
+    /// Threads the export keeps busy at most: rendering and encoding stretches
+    /// (`parallelEncoding`), or decoding tracks ahead of the one encoder.
+    public let threadCount: Int
     /// The timeline samples each encoder keeps, in order: consecutive, covering
     /// the timeline, each starting on a 1024-sample frame boundary. One range
     /// (the whole timeline) without `parallelEncoding`.
@@ -48,32 +49,34 @@ public final class ExportSession: Sendable {
     ///
     /// - Parameters:
     ///   - parallelEncoding: encode stretches on several threads; by default when
-    ///     there are at least two workers and the timeline is 20 s or longer.
-    ///   - workers: threads for parallel encoding; by default one per active core.
+    ///     there are at least two threads and the timeline is 20 s or longer.
+    ///   - threads: threads the export keeps busy at most (`--threads`); one per
+    ///     active core by default.
     ///   - stretchDuration: cut the timeline into even stretches of at most this
-    ///     length. By default, stretches of equal work: as many as the workers (a
+    ///     length. By default, stretches of equal work: as many as the threads (a
     ///     multiple of them when that keeps stretches within 120 s), the first one
     ///     longer by the 8 s pre-roll that the others encode before their start.
-    ///     Memory holds at most `workers` stretches' packets (about 1.4 MB a
+    ///     Memory holds at most `threads` stretches' packets (about 1.4 MB a
     ///     minute at 192 kb/s).
     public init(plan: MixPlan, outputPath: String, audioBitRate: Int = 192_000, fastStart: Bool = true,
-                parallelEncoding: Bool? = nil, workers: Int? = nil, stretchDuration: MediaTime? = nil) {
+                parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
+                stretchDuration: MediaTime? = nil) {
         self.plan = plan
         self.outputPath = outputPath
         self.audioBitRate = audioBitRate
         self.fastStart = fastStart
-        let workerCount = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-        self.workerCount = workerCount
+        let threadCount = max(1, threads)
+        self.threadCount = threadCount
         let total = (try? plan.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0
         let stretches: [Range<Int64>]?
         if let longest = stretchDuration.flatMap({ try? $0.sampleIndex(sampleRate: plan.sampleRate) }) {
             stretches = EncodingStretches.even(frameCount: total, longest: longest)
         } else {
-            stretches = EncodingStretches.balanced(frameCount: total, sampleRate: plan.sampleRate, workers: workerCount,
+            stretches = EncodingStretches.balanced(frameCount: total, sampleRate: plan.sampleRate, workers: threadCount,
                                                    preRoll: StretchEncoder.preRoll(sampleRate: plan.sampleRate))
         }
         let wanted = parallelEncoding
-            ?? (workerCount > 1 && total >= EncodingStretches.shortestParallel * Int64(plan.sampleRate))
+            ?? (threadCount > 1 && total >= EncodingStretches.shortestParallel * Int64(plan.sampleRate))
         self.parallelEncoding = wanted && (stretches?.count ?? 0) > 1
         encodingStretches = self.parallelEncoding ? stretches ?? [] : [0..<total]
     }
@@ -95,7 +98,7 @@ public final class ExportSession: Sendable {
         let renderer = try AudioRenderer(plan: plan)
         let total = renderer.frameCount
         let started = ContinuousClock.now
-        let summary = try renderer.render(decodingAhead: workerCount > 1, isCancelled: { isCancelled }, progress: { done in
+        let summary = try renderer.render(threads: threadCount, isCancelled: { isCancelled }, progress: { done in
             progress(ExportProgress(framesDone: done, framesTotal: total, sampleRate: plan.sampleRate,
                                     elapsed: (ContinuousClock.now - started).seconds))
         }) { block throws(MediaIOError) in

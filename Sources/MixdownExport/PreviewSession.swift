@@ -14,10 +14,10 @@ import Synchronization
 /// Each worker renders its stretch with its own `AudioRenderer` (its decoders
 /// seek to the stretch's start, and a seek gives the samples of a decode from the
 /// start) and writes it straight to its place in the file through a
-/// `WAVWriter.Part`; the calling thread renders the first stretch. Tracks then decode on the worker's thread: the workers already keep
-/// the cores busy, and a thread per track would add hand-offs. A shorter render
-/// is one stretch, whose tracks decode ahead on threads of their own (unless the
-/// session has one worker: then everything runs on the calling thread).
+/// `WAVWriter.Part`; the calling thread renders the first stretch. Tracks then
+/// decode on the worker's thread: the workers already keep the cores busy. A
+/// shorter render is one stretch, whose tracks decode ahead on the other
+/// threads (with one thread, everything runs on the calling thread).
 ///
 /// The one difference from a render in one piece: AAC bands coded as noise
 /// substitution (PNS) get the same energy but other noise after a seek (see
@@ -34,8 +34,8 @@ public final class PreviewSession: Sendable {
     public let range: Range<Int64>
     /// The timeline samples each thread renders: consecutive, covering `range`.
     public let stretches: [Range<Int64>]
-    /// Threads the render may keep busy.
-    public let workerCount: Int
+    /// Threads the render keeps busy at most, the calling thread included.
+    public let threadCount: Int
     /// The files the render reads: the output may be none of them.
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
@@ -48,10 +48,12 @@ public final class PreviewSession: Sendable {
     ///   - inputs: more files the output may not be (the project file); the media
     ///     the plan reads are added.
     ///   - parallel: render stretches on several threads; by default when there are
-    ///     at least two workers and the render is 20 s or longer.
-    ///   - workers: threads that render stretches; by default one per active core.
+    ///     at least two threads and the render is 20 s or longer.
+    ///   - threads: threads the render keeps busy at most, the calling thread
+    ///     included (`--threads`); one per active core by default.
     public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
-                inputs: [String] = [], parallel: Bool? = nil, workers: Int? = nil) throws(MediaIOError) {
+                inputs: [String] = [], parallel: Bool? = nil,
+                threads: Int = AudioRenderer.defaultThreadCount) throws(MediaIOError) {
         self.plan = plan
         self.outputPath = outputPath
         self.format = format
@@ -59,8 +61,8 @@ public final class PreviewSession: Sendable {
         let renderer = try AudioRenderer(plan: plan)
         let span = range?.clamped(to: 0..<renderer.frameCount) ?? 0..<renderer.frameCount
         self.range = span
-        workerCount = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-        stretches = renderer.stretches(of: span, workers: workerCount, parallel: parallel)
+        threadCount = max(1, threads)
+        stretches = renderer.stretches(of: span, workers: threadCount, parallel: parallel)
     }
 
     /// Asks a running render to stop; it then throws `MediaIOError.cancelled`.
@@ -77,27 +79,27 @@ public final class PreviewSession: Sendable {
         let parts = try stretches.dropFirst().map { stretch throws(MediaIOError) in
             try writer.part(startingAt: stretch.lowerBound - range.lowerBound)
         }
-        let workers = RenderWorkers<RenderSummary>()
+        let others = Array(zip(stretches.dropFirst(), parts))
+        let workers = WorkerPool<RenderSummary>(threads: others.count, jobs: others.count) { [plan] job, workers throws(MediaIOError) in
+            let (stretch, part) = others[job]
+            let renderer = try AudioRenderer(plan: plan)
+            let summary = try Self.render(stretch, with: renderer, threads: 1, workers: workers,
+                                          isCancelled: { self.isCancelled || workers.isStopped }) { block throws(MediaIOError) in
+                try part.write(left: block.left, right: block.right, count: block.count)
+            }
+            try part.close()
+            return summary
+        }
         defer {
             workers.stop()
             workers.wait()
-        }
-        for (stretch, part) in zip(stretches.dropFirst(), parts) {
-            workers.start { [plan] () throws(MediaIOError) in
-                let renderer = try AudioRenderer(plan: plan)
-                let summary = try Self.render(stretch, with: renderer, decodingAhead: false, workers: workers,
-                                              isCancelled: { self.isCancelled || workers.isStopped }) { block throws(MediaIOError) in
-                    try part.write(left: block.left, right: block.right, count: block.count)
-                }
-                try part.close()
-                return summary
-            }
         }
         var first: RenderSummary?
         var failure: MediaIOError?
         do {
             let renderer = try AudioRenderer(plan: plan)
-            first = try Self.render(stretches[0], with: renderer, decodingAhead: stretches.count == 1 && workerCount > 1,
+            // One stretch: its tracks decode on the other threads.
+            first = try Self.render(stretches[0], with: renderer, threads: stretches.count == 1 ? threadCount : 1,
                                     workers: workers, isCancelled: { isCancelled || workers.isStopped },
                                     progress: progress) { block throws(MediaIOError) in
                 try writer.write(left: block.left, right: block.right, count: block.count)
@@ -110,23 +112,23 @@ public final class PreviewSession: Sendable {
             if first != nil { progress(workers.done.load(ordering: .relaxed)) }
         }
         // This thread stops early when a worker fails: the worker's error is the one to report.
-        if failure == nil || (failure == .cancelled && !isCancelled), let error = workers.failure { throw error }
+        if failure == nil || (failure == .cancelled && !isCancelled), let error = workers.firstError { throw error }
         guard var summary = first, !isCancelled else { throw failure ?? .cancelled }
         try writer.finish()
         progress(workers.done.load(ordering: .relaxed))
-        summary.peak = workers.results.reduce(summary.peak) { max($0, $1.peak) }
+        summary.peak = workers.remainingResults.reduce(summary.peak) { max($0, $1.peak) }
         summary.frames = Int64(range.count)
         summary.clippedSamples = writer.clippedSamples
         summary.elapsed = (ContinuousClock.now - started).seconds
         return summary
     }
 
-    private static func render(_ stretch: Range<Int64>, with renderer: AudioRenderer, decodingAhead: Bool,
-                               workers: RenderWorkers<RenderSummary>, isCancelled: () -> Bool,
+    private static func render(_ stretch: Range<Int64>, with renderer: AudioRenderer, threads: Int,
+                               workers: WorkerPool<RenderSummary>, isCancelled: () -> Bool,
                                progress: (Int64) -> Void = { _ in },
                                to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         var counted: Int64 = 0
-        return try renderer.render(range: stretch, decodingAhead: decodingAhead, isCancelled: isCancelled, progress: { rendered in
+        return try renderer.render(range: stretch, threads: threads, isCancelled: isCancelled, progress: { rendered in
             progress(workers.advance(by: rendered - counted))
             counted = rendered
         }, to: sink)

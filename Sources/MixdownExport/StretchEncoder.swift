@@ -15,7 +15,13 @@ import MixdownRender
 /// also keeps the priming packet at -1024), their pts moved from the encoder's
 /// start to the timeline. AAC frames are coded independently, so packets of
 /// different encoders splice at any frame boundary.
-struct StretchEncoder {
+struct StretchEncoder: Sendable {
+    /// A stretch's packets (timeline pts) and the summary of what was rendered for it.
+    struct Encoded: Sendable {
+        var packets: [EncodedAudioPacket]
+        var summary: RenderSummary
+    }
+
     /// How long before its stretch an encoder starts, in seconds.
     ///
     /// FFmpeg 5.1's native encoder (192 kb/s, default coder) takes seconds to
@@ -66,7 +72,7 @@ struct StretchEncoder {
     /// packets (timeline pts) and the summary of what it rendered. `advance` is told
     /// how many more of the stretch's own samples have been rendered, after each block.
     func encode(with renderer: AudioRenderer, isCancelled: () -> Bool,
-                advance: (Int64) -> Void) throws(MediaIOError) -> (packets: [EncodedAudioPacket], summary: RenderSummary) {
+                advance: (Int64) -> Void) throws(MediaIOError) -> Encoded {
         let range = encodedRange
         let encoder = try AACEncoder(settings: settings, path: path)
         guard Int64(encoder.frameSize) == EncodingStretches.frameSize, encoder.codecConfiguration == codecConfiguration else {
@@ -83,7 +89,7 @@ struct StretchEncoder {
             }
         }
         var counted: Int64 = 0
-        let summary = try renderer.render(range: range, decodingAhead: false, isCancelled: isCancelled, progress: { rendered in
+        let summary = try renderer.render(range: range, threads: 1, isCancelled: isCancelled, progress: { rendered in
             let own = min(max(range.lowerBound + rendered - stretch.lowerBound, 0), Int64(stretch.count))
             if own > counted {
                 advance(own - counted)
@@ -95,6 +101,6 @@ struct StretchEncoder {
         }
         try encoder.finish()
         collect()
-        return (packets, summary)
+        return Encoded(packets: packets, summary: summary)
     }
 }

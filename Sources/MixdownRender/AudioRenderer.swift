@@ -1,3 +1,4 @@
+import Foundation
 import MixdownAudioMix
 import MixdownComposition
 import MixdownDSP
@@ -15,6 +16,10 @@ import MixdownTime
 /// the timeline: one block per track, and one decoder per segment only while the
 /// render is inside it.
 public final class AudioRenderer {
+    /// Threads a render keeps busy when nobody says: one per active core.
+    public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Output sample rate in Hz.
     public let sampleRate: Int32
     /// Output samples of the whole timeline.
     public let frameCount: Int64
@@ -46,12 +51,13 @@ public final class AudioRenderer {
     /// samples equal the same samples of a full render. `isCancelled` is polled every
     /// block; a cancelled render throws `MediaIOError.cancelled`.
     ///
-    /// With `decodingAhead` (the default) each track decodes on a thread of its own,
-    /// a few blocks ahead of the mix (`TrackPrefetcher`); without it, everything runs
-    /// on the calling thread, for callers that already keep every core busy with
-    /// renders of their own.
+    /// The render keeps at most `threads` threads busy, the calling thread (which
+    /// mixes and runs `sink`) included: the tracks decode a few blocks ahead of the
+    /// mix on the other `threads - 1` (`TrackPrefetcher`), shared when there are
+    /// more tracks than threads. With `threads: 1` everything runs on the calling
+    /// thread, for callers that already keep every core busy with renders of their own.
     public func render(range: Range<Int64>? = nil,
-                       decodingAhead: Bool = true,
+                       threads: Int = defaultThreadCount,
                        isCancelled: () -> Bool = { false },
                        progress: (Int64) -> Void = { _ in },
                        to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
@@ -60,12 +66,21 @@ public final class AudioRenderer {
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         defer { left.deallocate(); right.deallocate() }
-        let sources: [any TrackBlockSource] = decodingAhead
-            ? tracks.map { TrackPrefetcher(track: $0, range: range, blockSize: blockSize, sampleRate: sampleRate) }
-            : tracks.map { InlineTrackSource(track: $0, blockSize: blockSize, sampleRate: sampleRate) }
-        sources.forEach { $0.start() }
+        let decoders = min(max(0, threads - 1), tracks.count)
+        let sources: [any TrackBlockSource]
+        var pool: WorkerPool<Void>?
+        if decoders > 0 {
+            let prefetchers = tracks.map { TrackPrefetcher(track: $0, range: range, blockSize: blockSize, sampleRate: sampleRate) }
+            sources = prefetchers
+            pool = WorkerPool(threads: decoders, jobs: decoders) { job, _ in
+                TrackPrefetcher.produce(tracks: stride(from: job, to: prefetchers.count, by: decoders).map { prefetchers[$0] })
+            }
+        } else {
+            sources = tracks.map { InlineTrackSource(track: $0, blockSize: blockSize, sampleRate: sampleRate) }
+        }
         defer {
             sources.forEach { $0.stop() }
+            pool?.wait()
             tracks.forEach { $0.close() }
         }
         var peak: Float = 0

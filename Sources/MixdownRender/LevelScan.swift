@@ -12,36 +12,36 @@ public struct LevelScan: Sendable {
     /// Samples (per channel) above full scale, which an integer output would clip.
     public let overFullScale: Int
 
-    /// Renders `plan`'s whole timeline and measures it; a timeline of 20 s or more
-    /// in stretches on `workers` threads (one per active core by default), as
-    /// `PreviewSession` does, with the same result as a scan in one piece.
-    public init(plan: MixPlan, workers: Int? = nil) throws(MediaIOError) {
+    /// Renders `plan`'s whole timeline and measures it, keeping at most `threads`
+    /// threads busy (one per active core by default): a timeline of 20 s or more in
+    /// stretches on as many threads, as `PreviewSession` does, with the same result
+    /// as a scan in one piece.
+    public init(plan: MixPlan, threads: Int = AudioRenderer.defaultThreadCount) throws(MediaIOError) {
         let renderer = try AudioRenderer(plan: plan)
-        let count = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        let count = max(1, threads)
         let stretches = renderer.stretches(of: 0..<renderer.frameCount, workers: count)
-        let threads = RenderWorkers<Levels>()
-        defer {
-            threads.stop()
-            threads.wait()
+        let others = Array(stretches.dropFirst())
+        let pool = WorkerPool<Levels>(threads: others.count, jobs: others.count) { job, pool throws(MediaIOError) in
+            try Levels(others[job], renderer: AudioRenderer(plan: plan), threads: 1, isCancelled: { pool.isStopped })
         }
-        for stretch in stretches.dropFirst() {
-            threads.start { () throws(MediaIOError) in
-                try Levels(stretch, renderer: AudioRenderer(plan: plan), decodingAhead: false, isCancelled: { threads.isStopped })
-            }
+        defer {
+            pool.stop()
+            pool.wait()
         }
         var levels: Levels
         do {
-            levels = try Levels(stretches[0], renderer: renderer, decodingAhead: stretches.count == 1 && count > 1,
-                                isCancelled: { threads.isStopped })
+            // One stretch: its tracks decode on the other threads.
+            levels = try Levels(stretches[0], renderer: renderer, threads: stretches.count == 1 ? count : 1,
+                                isCancelled: { pool.isStopped })
         } catch {
-            threads.stop()
-            threads.wait()
+            pool.stop()
+            pool.wait()
             // A worker's failure stops this thread too: report the failure, not the stop.
-            throw error == .cancelled ? threads.failure ?? error : error
+            throw error == .cancelled ? pool.firstError ?? error : error
         }
-        threads.wait()
-        if let failure = threads.failure { throw failure }
-        for other in threads.results.sorted(by: { $0.first < $1.first }) { levels.append(other) }
+        pool.wait()
+        if let failure = pool.firstError { throw failure }
+        for other in pool.remainingResults { levels.append(other) }
         peak = levels.peak
         peakSample = levels.peakSample
         overFullScale = levels.over
@@ -55,9 +55,9 @@ private struct Levels: Sendable {
     var peakSample: Int64 = 0
     var over = 0
 
-    init(_ stretch: Range<Int64>, renderer: AudioRenderer, decodingAhead: Bool, isCancelled: () -> Bool) throws(MediaIOError) {
+    init(_ stretch: Range<Int64>, renderer: AudioRenderer, threads: Int, isCancelled: () -> Bool) throws(MediaIOError) {
         first = stretch.lowerBound
-        _ = try renderer.render(range: stretch, decodingAhead: decodingAhead, isCancelled: isCancelled) { block throws(MediaIOError) in
+        _ = try renderer.render(range: stretch, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
             for channel in [block.left, block.right] {
                 let blockPeak = DSP.peakMagnitude(channel, count: block.count)
                 if blockPeak > 1 { over += (0..<block.count).count { abs(channel[$0]) > 1 } }

@@ -12,6 +12,15 @@ public struct RenderSummary: Sendable {
     /// Samples the output clipped at full scale (set by whoever wrote the output).
     public var clippedSamples = 0
 
+    /// Makes a summary of `frames` rendered at `sampleRate` in `elapsed` seconds, peaking at `peak`.
+    public init(frames: Int64, sampleRate: Int32, peak: Float, elapsed: Double, clippedSamples: Int = 0) {
+        self.frames = frames
+        self.sampleRate = sampleRate
+        self.peak = peak
+        self.elapsed = elapsed
+        self.clippedSamples = clippedSamples
+    }
+
     /// Rendered duration in seconds.
     public var duration: Double { Double(frames) / Double(sampleRate) }
     /// Peak in dBFS (−∞ for silence).
@@ -26,10 +35,9 @@ public struct RenderSummary: Sendable {
     }
 }
 
-
 extension Duration {
-    /// The duration in seconds, as a Double.
-    public var seconds: Double {
+    /// The duration in seconds, as a Double, for the summaries' timings.
+    package var seconds: Double {
         let (s, attoseconds) = components
         return Double(s) + Double(attoseconds) * 1e-18
     }

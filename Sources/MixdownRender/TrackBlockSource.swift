@@ -1,9 +1,8 @@
 import MixdownMediaIO
 
 /// Where the mix gets each track's next block from: a `TrackPrefetcher` decoding
-/// ahead on its own thread, or an `InlineTrackSource` decoding on the mix's thread.
+/// ahead on a pool thread, or an `InlineTrackSource` decoding on the mix's thread.
 protocol TrackBlockSource {
-    func start()
     /// The track's share of timeline samples `block` (the blocks come in order);
     /// call `release()` when it has been added to the bus.
     func next(_ block: Range<Int64>) throws(MediaIOError) -> TrackBlock
@@ -23,8 +22,6 @@ final class InlineTrackSource: TrackBlockSource {
         self.sampleRate = sampleRate
         slot = TrackBlock(capacity: blockSize)
     }
-
-    func start() {}
 
     func next(_ block: Range<Int64>) throws(MediaIOError) -> TrackBlock {
         try track.prepare(block, sampleRate: sampleRate, into: slot)

@@ -66,4 +66,30 @@ final class CLIMixTests: XCTestCase {
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("'--threads <n>': expected a number of threads from 1 to 256"), refused.stderr)
     }
+
+    /// `--threads N` keeps at most N threads in the process: a short render's tracks
+    /// share the other N - 1 threads, a long one's stretches take one each.
+    func testThreadsBoundTheThreadsOfTheProcess() throws {
+        let dir = try temporaryFolderURL()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Four tracks on a 6 s clip (one stretch), or two on a 60 s timeline (stretches).
+        let short = ["--video", Fixture.path("clip-a.mp4")]
+        let long = ["--duration", "60"]
+        for (threads, timeline) in [(1, short), (2, short), (3, short), (2, long), (3, long)] {
+            let running = try CLIRunner.start(["mix"] + timeline + [
+                "--music", Fixture.path("music.mp3"), "--loop-music", "--voiceover", "\(Fixture.path("vo-short.wav"))@1",
+                "--threads", "\(threads)", "-o", dir.appendingPathComponent("t.wav").path,
+            ])
+            var most = 0
+            while running.0.isRunning {
+                let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(running.0.processIdentifier)/task"))?.count ?? 0
+                most = max(most, tasks)
+                usleep(2_000)
+            }
+            let result = CLIRunner.finish(running)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertGreaterThan(most, 0, "the process was seen")
+            XCTAssertLessThanOrEqual(most, threads, "--threads \(threads) \(timeline): \(most) threads")
+        }
+    }
 }

@@ -40,12 +40,12 @@ final class ParallelEncodingTests: XCTestCase {
         let total = try plan.duration.sampleIndex(sampleRate: 48_000)
         XCTAssertEqual(total, 2_880_000)
         let single = ExportSession(plan: plan, outputPath: temporaryPath("single.m4a"), parallelEncoding: false)
-        let balanced = ExportSession(plan: plan, outputPath: temporaryPath("balanced.m4a"), workers: 2)
+        let balanced = ExportSession(plan: plan, outputPath: temporaryPath("balanced.m4a"), threads: 2)
         let even = ExportSession(plan: plan, outputPath: temporaryPath("even.m4a"), parallelEncoding: true,
-                                 workers: 2, stretchDuration: try MediaTime(parsing: "15"))
+                                 threads: 2, stretchDuration: try MediaTime(parsing: "15"))
         // Here the single encoder's worst window (13.9 s) falls in the second stretch.
         let short = ExportSession(plan: plan, outputPath: temporaryPath("short.m4a"), parallelEncoding: true,
-                                  workers: 2, stretchDuration: try MediaTime(parsing: "10"))
+                                  threads: 2, stretchDuration: try MediaTime(parsing: "10"))
         let sessions = [single, balanced, even, short]
         let names = ["single encoder", "default layout", "15 s stretches", "10 s stretches"]
         defer { sessions.forEach { try? FileManager.default.removeItem(atPath: $0.outputPath) } }
@@ -136,10 +136,10 @@ final class ParallelEncodingTests: XCTestCase {
         let plan = try project.plan(for: .export)
         let single = ExportSession(plan: plan, outputPath: temporaryPath("single.mp4"), parallelEncoding: false)
         let parallel = ExportSession(plan: plan, outputPath: temporaryPath("parallel.mp4"), parallelEncoding: true,
-                                     workers: 2, stretchDuration: try MediaTime(parsing: "4"))
+                                     threads: 2, stretchDuration: try MediaTime(parsing: "4"))
         defer { [single, parallel].forEach { try? FileManager.default.removeItem(atPath: $0.outputPath) } }
         XCTAssertEqual(parallel.encodingStretches.count, 4)
-        XCTAssertFalse(ExportSession(plan: plan, outputPath: single.outputPath, workers: 2).parallelEncoding,
+        XCTAssertFalse(ExportSession(plan: plan, outputPath: single.outputPath, threads: 2).parallelEncoding,
                        "15 s is encoded by one encoder by default")
         _ = try single.export()
         _ = try parallel.export()
@@ -168,7 +168,7 @@ final class ParallelEncodingTests: XCTestCase {
         let path = temporaryPath("cancel.m4a")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let session = ExportSession(plan: plan, outputPath: path, workers: 2)
+        let session = ExportSession(plan: plan, outputPath: path, threads: 2)
         XCTAssertTrue(session.parallelEncoding)
         XCTAssertEqual(session.encodingStretches.count, 30, "stretches of at most 120 s for an hour")
         var cancelledAt: ContinuousClock.Instant?
@@ -202,7 +202,7 @@ final class ParallelEncodingTests: XCTestCase {
         try Data("not audio any more".utf8).write(to: URL(fileURLWithPath: take))
         defer { try? FileManager.default.removeItem(atPath: take) }
         let path = temporaryPath("failed.m4a")
-        let session = ExportSession(plan: plan, outputPath: path, parallelEncoding: true, workers: 2,
+        let session = ExportSession(plan: plan, outputPath: path, parallelEncoding: true, threads: 2,
                                     stretchDuration: try MediaTime(parsing: "15"))
         XCTAssertThrowsError(try session.export()) { error in
             guard let error = error as? MediaIOError else { return XCTFail("\(error)") }

@@ -27,13 +27,13 @@ final class PreviewSessionTests: XCTestCase {
     }
 
     func render(_ project: Project, format: WAVSampleFormat = .s24, range: String? = nil, parallel: Bool,
-                workers: Int = 3) throws -> (data: Data, session: PreviewSession) {
+                threads workers: Int = 3) throws -> (data: Data, session: PreviewSession) {
         let plan = try project.plan()
         let path = temporaryPath("preview.wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let session = try PreviewSession(plan: plan, outputPath: path, format: format,
                                          range: try plan.samples(in: try range.map { try MediaTimeRange(parsing: $0) }),
-                                         parallel: parallel, workers: workers)
+                                         parallel: parallel, threads: workers)
         let summary = try session.render()
         XCTAssertEqual(summary.frames, Int64(session.range.count))
         return (try Data(contentsOf: URL(fileURLWithPath: path)), session)
@@ -41,7 +41,7 @@ final class PreviewSessionTests: XCTestCase {
 
     func testStretchesAreConsecutiveWholeBlocks() throws {
         let plan = try voiceAndMusic().plan()
-        let session = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24, workers: 3)
+        let session = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24, threads: 3)
         XCTAssertEqual(session.stretches.count, 3)
         XCTAssertEqual(session.stretches.first?.lowerBound, 0)
         XCTAssertEqual(session.stretches.last?.upperBound, 40 * 48_000)
@@ -50,7 +50,7 @@ final class PreviewSessionTests: XCTestCase {
             XCTAssertEqual(b.lowerBound % 16_384, 0)
         }
         let short = try PreviewSession(plan: plan, outputPath: temporaryPath("x.wav"), format: .s24,
-                                       range: try plan.samples(in: try MediaTimeRange(parsing: "0-19")), workers: 3)
+                                       range: try plan.samples(in: try MediaTimeRange(parsing: "0-19")), threads: 3)
         XCTAssertEqual(short.stretches, [0..<19 * 48_000], "below 20 s, one piece by default")
     }
 
@@ -69,7 +69,7 @@ final class PreviewSessionTests: XCTestCase {
     func testParallelRangeIsTheSameFileAsOnePiece() throws {
         let project = try voiceAndMusic()
         let one = try render(project, range: "7.3-31.9", parallel: false)
-        let two = try render(project, range: "7.3-31.9", parallel: true, workers: 2)
+        let two = try render(project, range: "7.3-31.9", parallel: true, threads: 2)
         XCTAssertEqual(two.session.stretches.count, 2)
         XCTAssertEqual(two.session.stretches.first?.lowerBound, 350_400)
         XCTAssertTrue(one.data == two.data)
@@ -79,7 +79,7 @@ final class PreviewSessionTests: XCTestCase {
         let plan = try voiceAndMusic().plan()
         let path = temporaryPath("header.wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try PreviewSession(plan: plan, outputPath: path, format: .s16, parallel: true, workers: 2).render()
+        _ = try PreviewSession(plan: plan, outputPath: path, format: .s16, parallel: true, threads: 2).render()
         let data = try Tool.run("ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts,sample_rate,channels",
                                            "-of", "csv=p=0", path])
         XCTAssertEqual(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "48000,2,1920000")
@@ -120,7 +120,7 @@ final class PreviewSessionTests: XCTestCase {
         let plan = try project.plan()
         try Data("no longer a WAV file".utf8).write(to: URL(fileURLWithPath: take))
         let path = temporaryPath("failed.wav")
-        let session = try PreviewSession(plan: plan, outputPath: path, format: .s24, workers: 2)
+        let session = try PreviewSession(plan: plan, outputPath: path, format: .s24, threads: 2)
         XCTAssertTrue(session.stretches[1].contains(Int64(24.2 * 48_000)), "the take plays in the second stretch")
         XCTAssertThrowsError(try session.render()) { error in
             guard case .unreadableMedia(let failed, _) = error as? MediaIOError else { return XCTFail("\(error)") }
@@ -134,7 +134,7 @@ final class PreviewSessionTests: XCTestCase {
         var project = try voiceAndMusic()
         project.output.duration = try MediaTime(parsing: "1:00:00")
         let plan = try project.plan()
-        let session = try PreviewSession(plan: plan, outputPath: temporaryPath("cancel.wav"), format: .s24, workers: 2)
+        let session = try PreviewSession(plan: plan, outputPath: temporaryPath("cancel.wav"), format: .s24, threads: 2)
         XCTAssertEqual(session.stretches.count, 2)
         try assertCancellingKeepsExistingOutput(at: session.outputPath, cancel: session.cancel) { progress in
             _ = try session.render { _ in progress() }

@@ -24,8 +24,8 @@ final class LevelScanTests: XCTestCase {
     func testStretchesOnThreadsFindWhatOnePieceFinds() throws {
         let project = try loudProject()
         let plan = try project.plan()
-        let one = try LevelScan(plan: plan, workers: 1)
-        let three = try LevelScan(plan: plan, workers: 3)
+        let one = try LevelScan(plan: plan, threads: 1)
+        let three = try LevelScan(plan: plan, threads: 3)
         XCTAssertEqual(three.peak, one.peak)
         XCTAssertEqual(three.peakSample, one.peakSample)
         XCTAssertEqual(three.overFullScale, one.overFullScale)

@@ -65,8 +65,8 @@ struct ExportCommand: ParsableCommand {
             plan = excerpt.plan
         }
         let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate.bitsPerSecond, fastStart: faststart,
-                                    workers: threading.threads)
-        Interrupt.install()
+                                    threads: threading.count)
+        Interrupt.pollForRequests()
         let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
         let summary = try runReportingErrors { () throws(MediaIOError) in
             try session.export { state in

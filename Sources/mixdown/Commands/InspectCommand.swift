@@ -31,7 +31,7 @@ struct InspectCommand: ParsableCommand {
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .layout) }
         var report = TimelineReport(plan: plan)
         if levels {
-            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, workers: threading.threads) }
+            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, threads: threading.count) }
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {

@@ -45,8 +45,8 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
-                                             range: samples, inputs: inputs, workers: threading.threads)
-            Interrupt.install()
+                                             range: samples, inputs: inputs, threads: threading.count)
+            Interrupt.pollForRequests()
             let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
             let summary = try session.render { done in
                 if Interrupt.isRequested() { session.cancel() }

@@ -18,6 +18,8 @@ struct Mixdown: ParsableCommand {
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
     static func main() {
         MemoryTuning.tuneMalloc()
+        // Before any work, so that Ctrl-C during planning stops the job the same way.
+        Interrupt.install()
         do {
             var command = try parseAsRoot()
             try command.run()
