@@ -53,16 +53,14 @@ public struct Gain: Hashable, Sendable, Comparable {
         guard let number = DecimalText(text), number.unit.isEmpty || number.unit.lowercased() == "db" else {
             throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
         }
+        let refused = { (reason: String?) in QuantityError(value: QuantityError.quoted(text), reason: reason, expected: Self.expected) }
         if number.unit.isEmpty {
-            guard !number.isNegative || number.value == 0 else {
-                throw QuantityError(value: QuantityError.quoted(text), reason: "a factor cannot be negative", expected: Self.expected)
-            }
-            try self.init(factor: number.value)
+            guard !number.isNegative || number.value == 0 else { throw refused("a factor cannot be negative") }
+            guard let gain = try? Gain(factor: number.value) else { throw refused("above +24 dB") }
+            self = gain
         } else {
-            guard number.isAtMost(24) else {
-                throw QuantityError(value: QuantityError.quoted(text), reason: "above +24 dB", expected: Self.expected)
-            }
-            try self.init(decibels: number.value)
+            guard number.isAtMost(24), let gain = try? Gain(decibels: number.value) else { throw refused("above +24 dB") }
+            self = gain
         }
     }
 

@@ -1,0 +1,91 @@
+import MixdownComposition
+import MixdownTime
+import XCTest
+
+/// Tracks of segments: placement rules, refusals, excerpts.
+final class CompositionTests: XCTestCase {
+    private func time(_ text: String) -> MediaTime {
+        do { return try MediaTime(parsing: text) } catch { preconditionFailure("\(error)") }
+    }
+
+    private func range(_ start: String, _ end: String) throws -> MediaTimeRange {
+        try MediaTimeRange(start: time(start), end: time(end))
+    }
+
+    private func asset(_ path: String = "a.wav", length: String = "10") throws -> Asset {
+        try Asset(path: path, duration: time(length))
+    }
+
+    func testSegmentsKeepTimelineOrderAndMapSourceToTimeline() throws {
+        var composition = Composition()
+        let track = composition.addTrack(mediaType: .audio, role: .music)
+        try composition.insert(try range("2", "4"), of: try asset("b.wav"), at: time("5"), trackID: track)
+        try composition.insert(try range("0", "3"), of: try asset("a.wav"), at: time("0"), trackID: track)
+        let segments = try XCTUnwrap(composition.track(id: track)).segments
+        XCTAssertEqual(segments.map(\.asset.path), ["a.wav", "b.wav"])
+        XCTAssertEqual(segments[1].timelineRange, try range("5", "7"))
+        XCTAssertEqual(segments[1].sourceRange, try range("2", "4"))
+        XCTAssertEqual(composition.duration, time("7"))
+    }
+
+    func testOverlapsAreRefusedButTouchingIsNot() throws {
+        var composition = Composition()
+        let track = composition.addTrack(mediaType: .audio, role: .voiceover)
+        try composition.insert(try range("0", "3"), of: try asset(), at: time("1"), trackID: track)
+        XCTAssertThrowsError(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("3.5"), trackID: track)) { error in
+            XCTAssertEqual(error as? CompositionError, .overlappingSegments(
+                existing: "a.wav", existingRange: try! self.range("1", "4"), new: "b.wav", newRange: try! self.range("3.5", "4.5")))
+            XCTAssertEqual("\(error)", "b.wav at [3.5s, 4.5s) overlaps a.wav at [1s, 4s) on the same track")
+        }
+        XCTAssertNoThrow(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("4"), trackID: track))
+        // Another track is another timeline.
+        let other = composition.addTrack(mediaType: .audio, role: .music)
+        XCTAssertNoThrow(try composition.insert(try range("0", "3"), of: try asset(), at: time("1"), trackID: other))
+    }
+
+    func testRangesOutsideTheAssetAndNegativeTimesAreRefused() throws {
+        var composition = Composition()
+        let track = composition.addTrack(mediaType: .audio, role: .music)
+        XCTAssertThrowsError(try composition.insert(try range("8", "11"), of: try asset(length: "10"), at: .zero, trackID: track)) { error in
+            XCTAssertEqual(error as? CompositionError, .rangeOutsideAsset(path: "a.wav", range: try! self.range("8", "11"), duration: self.time("10")))
+        }
+        XCTAssertThrowsError(try composition.insert(try range("0", "1"), of: try asset(), at: try MediaTime(value: -1, timescale: 1000),
+                                                   trackID: track)) { error in
+            XCTAssertEqual(error as? CompositionError, .negativeTime(try! MediaTime(value: -1, timescale: 1000)))
+        }
+        XCTAssertThrowsError(try Asset(path: "x.wav", duration: MediaTime(value: -1, timescale: 1))) { error in
+            XCTAssertEqual(error as? CompositionError, .negativeTime(try! MediaTime(value: -1, timescale: 1)))
+        }
+        XCTAssertEqual(composition.track(id: track)?.segments, [])
+    }
+
+    func testUnknownTrackIsAnErrorNotATrap() throws {
+        var composition = Composition()
+        XCTAssertNil(composition.track(id: 3))
+        XCTAssertThrowsError(try composition.insert(try range("0", "1"), of: try asset(), at: .zero, trackID: 3)) { error in
+            XCTAssertEqual(error as? CompositionError, .noSuchTrack(3))
+        }
+    }
+
+    func testExcerptKeepsEveryTrackWithItsIdAndCutsSegments() throws {
+        var composition = Composition()
+        let video = composition.addTrack(mediaType: .video, role: .video)
+        let music = composition.addTrack(mediaType: .audio, role: .music)
+        let voice = composition.addTrack(mediaType: .audio, role: .voiceover)
+        try composition.insert(try range("0", "10"), of: try asset("clip.mp4"), at: .zero, trackID: video)
+        try composition.insert(try range("1", "9"), of: try asset("bed.mp3"), at: time("2"), trackID: music)
+        try composition.insert(try range("0", "1"), of: try asset("vo.wav"), at: time("0.5"), trackID: voice)
+
+        let excerpt = try composition.excerpt(try range("3", "6"))
+        XCTAssertEqual(excerpt.tracks.map(\.id), [video, music, voice])
+        XCTAssertEqual(excerpt.tracks.map(\.role), [.video, .music, .voiceover])
+        let cutVideo = try XCTUnwrap(excerpt.track(id: video)).segments
+        XCTAssertEqual(cutVideo.map(\.sourceRange), [try range("3", "6")])
+        XCTAssertEqual(cutVideo.map(\.timelineRange), [try range("0", "3")])
+        let cutMusic = try XCTUnwrap(excerpt.track(id: music)).segments
+        XCTAssertEqual(cutMusic.map(\.sourceRange), [try range("2", "5")], "the bed at 2 s plays its second 1 at timeline 3")
+        XCTAssertEqual(cutMusic.map(\.timelineRange), [try range("0", "3")])
+        XCTAssertEqual(excerpt.track(id: voice)?.segments, [], "the take ends before the range: the track stays, empty")
+        XCTAssertEqual(excerpt.duration, time("3"))
+    }
+}

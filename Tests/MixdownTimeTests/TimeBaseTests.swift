@@ -1,0 +1,50 @@
+import MixdownTime
+import XCTest
+
+/// Stream time bases: exact ticks to time, the one rounding rule back to ticks and samples.
+final class TimeBaseTests: XCTestCase {
+    func testTicksToTimeIsExact() throws {
+        let base = try TimeBase(1, 90_000)
+        XCTAssertEqual(try base.time(ticks: 180_000), try time(2))
+        XCTAssertEqual(try TimeBase(1001, 30_000).time(ticks: 3), try time(3003, 30_000))
+        XCTAssertEqual(try base.time(ticks: -45_000), try time(-1, 2))
+        assertThrows(.overflow("9223372036854775807 ticks of 1001/30000 s"), try TimeBase(1001, 30_000).time(ticks: .max))
+    }
+
+    func testTimeToTicksRoundsHalfUp() throws {
+        let base = try TimeBase(1, 10)
+        XCTAssertEqual(try base.ticks(try time(25, 100)), 3, "0.25 s is 2.5 ticks: half up")
+        XCTAssertEqual(try base.ticks(try time(-25, 100)), -2, "-2.5 ticks: half up, towards +∞")
+        XCTAssertEqual(try base.ticks(try time(24, 100)), 2)
+        XCTAssertEqual(try TimeBase(1, 15_360).ticks(try time(1)), 15_360)
+    }
+
+    func testSampleIndexOfTicksUsesTheSameRule() throws {
+        let base = try TimeBase(1, 15_360)
+        XCTAssertEqual(base.sampleIndex(ticks: 15_360, sampleRate: 48_000), 48_000)
+        XCTAssertEqual(base.sampleIndex(ticks: 1, sampleRate: 48_000), 3, "3.125 samples")
+        // Agrees with MediaTime's rule for every tick of a second.
+        for ticks in Int64(-100)...100 {
+            XCTAssertEqual(base.sampleIndex(ticks: ticks, sampleRate: 44_100),
+                           try base.time(ticks: ticks).sampleIndex(sampleRate: 44_100), "\(ticks)")
+        }
+        XCTAssertEqual(base.sampleIndex(ticks: .max, sampleRate: 384_000), .max, "saturates, never traps")
+    }
+
+    func testEqualityIsRationalAndInvalidPartsAreRefused() throws {
+        XCTAssertEqual(try TimeBase(2, 96_000), try TimeBase(1, 48_000))
+        XCTAssertEqual(try TimeBase(2, 96_000).hashValue, try TimeBase(1, 48_000).hashValue)
+        XCTAssertEqual(try TimeBase(1, 90_000).description, "1/90000")
+        XCTAssertEqual(try TimeBase(sampleRate: 44_100), try TimeBase(1, 44_100))
+        assertThrows(.invalidTimescale(0), try TimeBase(1, 0))
+        assertThrows(.invalidTimescale(-1), try TimeBase(-1, 1))
+        assertThrows(.invalidSampleRate(0), try TimeBase(sampleRate: 0))
+    }
+
+    func testCodableKeepsTheFields() throws {
+        let data = try JSONEncoder().encode(try TimeBase(1, 15_360))
+        XCTAssertEqual(String(decoding: data, as: UTF8.self).contains("\"denominator\":15360"), true)
+        XCTAssertEqual(try JSONDecoder().decode(TimeBase.self, from: data), try TimeBase(1, 15_360))
+        XCTAssertThrowsError(try JSONDecoder().decode(TimeBase.self, from: Data(#"{"numerator":0,"denominator":1}"#.utf8)))
+    }
+}

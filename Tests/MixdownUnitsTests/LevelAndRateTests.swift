@@ -1,0 +1,55 @@
+import MixdownUnits
+import XCTest
+
+/// Duck depth, speech threshold, sample rate and bit rate: each one parser, one range, one default.
+final class LevelAndRateTests: XCTestCase {
+    func testDuckDepth() throws {
+        XCTAssertEqual(DuckDepth.standard.decibels, -12)
+        XCTAssertEqual(DuckDepth.standard.gain, pow(10, -12.0 / 20), accuracy: 1e-15)
+        for (text, value) in [("-12", -12.0), ("-12dB", -12), ("-12 dB", -12), ("0", 0), ("-120", -120), ("-7.5db", -7.5), ("+0", 0)] {
+            XCTAssertEqual(try DuckDepth(parsing: text).decibels, value, text)
+        }
+        for text in ["6", "1", "-120.5", "-1000", "loud", "-12dBFS", "-inf", "1e1", ""] {
+            XCTAssertThrowsError(try DuckDepth(parsing: text), text) { error in
+                XCTAssertEqual((error as? QuantityError)?.expected, "a number of dB from -120 to 0, like -12")
+            }
+        }
+        for value in [0.5, -120.001, .nan, -.infinity] {
+            XCTAssertThrowsError(try DuckDepth(decibels: value), "\(value)")
+        }
+        XCTAssertEqual(try DuckDepth(decibels: -0.0).decibels.sign, .plus, "-0 reads as 0")
+    }
+
+    func testSpeechThreshold() throws {
+        XCTAssertEqual(SpeechThreshold.standard.decibels, -30)
+        XCTAssertEqual(try SpeechThreshold(parsing: "-45 dB").decibels, -45)
+        XCTAssertEqual(SpeechThreshold.expected, "a number of dB from -120 to 0, like -30")
+        XCTAssertThrowsError(try SpeechThreshold(decibels: -.infinity))
+        XCTAssertThrowsError(try SpeechThreshold(parsing: "10"))
+    }
+
+    func testSampleRate() throws {
+        XCTAssertEqual(SampleRate.standard.hertz, 48_000)
+        XCTAssertEqual(try SampleRate(parsing: "44100").hertz, 44_100)
+        XCTAssertEqual(try SampleRate(parsing: "8000 Hz").hertz, 8_000)
+        XCTAssertEqual(try SampleRate(number: 44_100.0).hertz, 44_100)
+        for text in ["7999", "384001", "44100.5", "48k", "-48000", "0x1F40", ""] {
+            XCTAssertThrowsError(try SampleRate(parsing: text), text) { error in
+                XCTAssertEqual((error as? QuantityError)?.expected, SampleRate.expected)
+            }
+        }
+        XCTAssertThrowsError(try SampleRate(number: 44_100.5))
+        XCTAssertThrowsError(try SampleRate(hertz: Int(Int32.max) + 1))
+    }
+
+    func testAudioBitRate() throws {
+        XCTAssertEqual(AudioBitRate.standard.bitsPerSecond, 192_000)
+        for (text, bits) in [("192k", 192_000), ("192000", 192_000), ("0.192M", 192_000), ("320K", 320_000), ("32k", 32_000), ("512k", 512_000)] {
+            XCTAssertEqual(try AudioBitRate(parsing: text).bitsPerSecond, bits, text)
+        }
+        for text in ["31k", "513k", "1M", "-192k", "192kb", "fast", "1e5"] {
+            XCTAssertThrowsError(try AudioBitRate(parsing: text), text)
+        }
+        XCTAssertEqual(AudioBitRate.standard.description, "192k")
+    }
+}
