@@ -11,7 +11,7 @@ extension DuckingSettings {
     ///    `max(maxPause, fadeDown + fadeUp)` are bridged into one group;
     ///    overlapping regions always are. A group ducks by the deepest depth
     ///    among its regions.
-    /// 3. For each group `[s, e)` with duck gain `g = 10^(depth/20)` (``DuckDepth/gain``): a ramp
+    /// 3. For each group `[s, e)` with duck gain `g = 10^(depth/20)` (`DuckDepth.gain`): a ramp
     ///    `1 → g` over `[s − fadeDown, s)`, `g` until `e`, and a ramp `g → 1`
     ///    over `[e, e + fadeUp)`; then 1 until the next group's ramp.
     /// 4. A ramp down that would start before 0 is kept whole but only its

@@ -7,7 +7,7 @@ import MixdownUnits
 ///
 /// See ``duckLayer(for:)`` for the rules.
 public struct DuckingSettings: Hashable, Sendable {
-    /// How far the ducked audio goes down; its gain is ``DuckDepth/gain``.
+    /// How far the ducked audio goes down; its gain is `DuckDepth.gain`.
     public var depth: DuckDepth
 
     /// Length of the ramp down, which ends where the voice starts.

@@ -13,7 +13,7 @@ extension GainEnvelope {
     /// Sample `n` gets the envelope at exactly `t = n / sampleRate` seconds,
     /// never a value held over a block or codec frame; a segment boundary at
     /// time `b` first applies to sample `ceil(b × sampleRate)`. Linear ramps
-    /// are written by ``DSP`` ramp kernels from a start gain and per-sample
+    /// are written by `DSP` ramp kernels from a start gain and per-sample
     /// step computed in `Double` at the block's first sample, other curves
     /// are evaluated per sample in `Double`, constant spans are plain fills.
     /// The result is within 1e-6 (relative to the gain, or absolute below 1)

@@ -25,7 +25,7 @@ public struct GainSegment: Hashable, Sendable {
     /// they are equal.
     public var curve: RampCurve
 
-    /// Makes a segment; ``GainLayer/init(name:segments:)`` validates it.
+    /// Makes a segment; ``GainLayer/init(kind:segments:)`` validates it.
     public init(start: MediaTime, end: MediaTime?, startGain: Double, endGain: Double, curve: RampCurve = .linear) {
         self.start = start
         self.end = end

@@ -4,7 +4,7 @@ import MixdownUnits
 
 /// Finds where someone speaks in a mono signal, for signal-driven ducking.
 ///
-/// Feed samples in chunks of any size with ``process(_:)``, then call
+/// Feed samples in chunks of any size with `process(_:)`, then call
 /// ``finish()`` for the regions. Memory stays constant however long the
 /// signal (apart from the regions found). The rules, in order:
 ///

@@ -10,7 +10,9 @@ public struct Asset: Hashable, Sendable {
     /// The asset from its start to its end: [0, duration of its audio (or of the
     /// whole file when it has no audio)).
     public let timeRange: MediaTimeRange
+    /// Whether the file has an audio stream.
     public let hasAudio: Bool
+    /// Whether the file has a video stream.
     public let hasVideo: Bool
 
     /// - Throws: `CompositionError.negativeTime` for a negative duration.
@@ -21,5 +23,6 @@ public struct Asset: Hashable, Sendable {
         self.hasVideo = hasVideo
     }
 
+    /// The asset's length: the end of ``timeRange``.
     public var duration: MediaTime { timeRange.duration }
 }

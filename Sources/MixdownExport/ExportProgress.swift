@@ -1,11 +1,13 @@
 /// How far an export has got, reported after each block (with parallel encoding,
 /// every 50 ms and after each stretch written).
 public struct ExportProgress: Sendable {
-    /// Timeline samples rendered and encoded so far, and in all. With parallel
-    /// encoding, the samples of the stretches' own ranges rendered so far, summed
-    /// (pre-roll not counted); it only grows.
+    /// Timeline samples rendered and encoded so far. With parallel encoding, the
+    /// samples of the stretches' own ranges rendered so far, summed (pre-roll not
+    /// counted); it only grows.
     public var framesDone: Int64
+    /// Timeline samples in all.
     public var framesTotal: Int64
+    /// The timeline's sample rate in Hz.
     public var sampleRate: Int32
     /// Wall-clock seconds since the export started.
     public var elapsed: Double

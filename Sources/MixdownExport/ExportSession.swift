@@ -27,7 +27,9 @@ import Synchronization
 /// an error or a cancellation leaves no file there and whatever was there before
 /// untouched.
 public final class ExportSession: Sendable {
+    /// What is rendered.
     public let plan: MixPlan
+    /// Where the file appears when the export is complete.
     public let outputPath: String
     /// AAC bit rate in bits per second.
     public let audioBitRate: Int
@@ -48,6 +50,10 @@ public final class ExportSession: Sendable {
     /// Prepares an export; nothing is opened until `export(progress:)`.
     ///
     /// - Parameters:
+    ///   - plan: what to export: its mix, and its video track when it has one.
+    ///   - outputPath: `.mp4`, `.mov` or (audio only) `.m4a`; it appears only when complete.
+    ///   - audioBitRate: AAC bit rate in bits per second, both channels together.
+    ///   - fastStart: put the index at the front of the file, for playback while downloading.
     ///   - parallelEncoding: encode stretches on several threads; by default when
     ///     there are at least two threads and the timeline is 20 s or longer.
     ///   - threads: threads the export keeps busy at most (`--threads`); one per
@@ -85,6 +91,7 @@ public final class ExportSession: Sendable {
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
+    /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Runs the export, reporting progress on the calling thread: after each

@@ -27,8 +27,11 @@ import Synchronization
 /// any thread and stops every worker within a block. The output appears at
 /// `outputPath` only when complete.
 public final class PreviewSession: Sendable {
+    /// What is rendered.
     public let plan: MixPlan
+    /// Where the file appears when the preview is complete.
     public let outputPath: String
+    /// The WAV's sample format.
     public let format: WAVSampleFormat
     /// Timeline samples the file holds, in order: its frame 0 is `range.lowerBound`.
     public let range: Range<Int64>
@@ -45,6 +48,10 @@ public final class PreviewSession: Sendable {
     /// nothing is opened until `render(progress:)`.
     ///
     /// - Parameters:
+    ///   - plan: what to render.
+    ///   - outputPath: the WAV to write; it appears only when complete.
+    ///   - format: the WAV's sample format.
+    ///   - range: timeline samples to render; the whole timeline when nil.
     ///   - inputs: more files the output may not be (the project file); the media
     ///     the plan reads are added.
     ///   - parallel: render stretches on several threads; by default when there are
@@ -68,6 +75,7 @@ public final class PreviewSession: Sendable {
     /// Asks a running render to stop; it then throws `MediaIOError.cancelled`.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
+    /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Renders and writes the preview, reporting the frames rendered so far on the

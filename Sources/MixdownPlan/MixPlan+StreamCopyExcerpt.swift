@@ -23,7 +23,7 @@ extension MixPlan {
     /// sound stay together and the cuts inside the range sound as in a full export.
     /// Without video the range is only clamped to the timeline.
     ///
-    /// - Throws: ``MixPlanError/rangeOutsideTimeline(_:)`` for a range that
+    /// - Throws: ``MixPlanError/rangeOutsideTimeline(_:timeline:)`` for a range that
     ///   misses the timeline; ``MixPlanError/stitch(_:)`` when the trimmed clips
     ///   cannot be cut.
     public func excerpt(streamCopying range: MediaTimeRange) throws(MixPlanError) -> StreamCopyExcerpt {
@@ -41,7 +41,7 @@ extension MixPlan {
     /// The output samples `range` covers, clamped to the timeline (the whole
     /// timeline when nil).
     ///
-    /// - Throws: ``MixPlanError/rangeOutsideTimeline(_:)`` when nothing of it is on the timeline.
+    /// - Throws: ``MixPlanError/rangeOutsideTimeline(_:timeline:)`` when nothing of it is on the timeline.
     public func samples(in range: MediaTimeRange?) throws(MixPlanError) -> Range<Int64> {
         let total = frameCount
         guard let range else { return 0..<total }

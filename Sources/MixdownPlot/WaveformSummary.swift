@@ -45,7 +45,7 @@ public struct WaveformSummary: Hashable, Sendable {
     /// of its own repeats the one before, so a very short item is not drawn
     /// with holes.
     ///
-    /// - Throws: what ``AudioDecoder`` throws for a file it cannot open, seek or
+    /// - Throws: what `AudioDecoder` throws for a file it cannot open, seek or
     ///   decode; `MediaIOError.unsupported` for `columns < 1` or a rate below 1 Hz.
     public init(path: String, sourceRange: MediaTimeRange, columns: Int, sampleRate: Int32 = 8_000) throws(MediaIOError) {
         guard columns >= 1, sampleRate >= 1 else {

@@ -29,6 +29,7 @@ public struct ProjectFileIssue: Hashable, Sendable, CustomStringConvertible {
     public var found: String
     /// What would have been accepted there.
     public var expected: String
+    /// What kind of problem it is.
     public var kind: Kind
 
     /// Makes an issue; see ``Kind`` for how each kind reads.

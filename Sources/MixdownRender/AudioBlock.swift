@@ -4,7 +4,10 @@
 public struct AudioBlock {
     /// Timeline index of the block's first sample, at the renderer's sample rate.
     public let firstSample: Int64
+    /// Frames in the block.
     public let count: Int
+    /// The left channel, `count` samples.
     public let left: UnsafePointer<Float>
+    /// The right channel, `count` samples.
     public let right: UnsafePointer<Float>
 }

@@ -4,6 +4,7 @@ import Foundation
 public struct RenderSummary: Sendable {
     /// Frames (stereo sample pairs) rendered.
     public var frames: Int64
+    /// The render's sample rate in Hz.
     public var sampleRate: Int32
     /// Largest sample magnitude on the bus (before any clipping by the output).
     public var peak: Float

@@ -14,6 +14,7 @@ public struct VideoClipRequest: Sendable, Equatable {
     /// Where it ends (exclusive); moved back to the nearest possible cut.
     public var outPoint: MediaTime?
 
+    /// A clip at `path`, whole unless trimmed.
     public init(path: String, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil) {
         self.path = path
         self.inPoint = inPoint

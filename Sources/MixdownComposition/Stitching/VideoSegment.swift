@@ -37,7 +37,8 @@ public struct VideoSegment: Sendable {
     public let timeBase: TimeBase
     /// pts of the first shown frame, in stream ticks: timeline start maps to it.
     public let startTicks: Int64
-    /// dts of the first and last copied packets (decoding order), in stream ticks.
+    /// dts of the first copied packet (decoding order), in stream ticks.
     public let firstDts: Int64
+    /// dts of the last copied packet, in stream ticks.
     public let lastDts: Int64
 }
