@@ -118,6 +118,8 @@ let package = Package(
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport"]),
+        // The package as a whole: its module graph, its documentation, its use as a dependency.
+        .testTarget(name: "PackageTests", dependencies: ["MixdownTestSupport"]),
     ] + wideKernels,
     swiftLanguageModes: [.v6]
 )
