@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Mixdown's fold-downs to stereo, where they differ from libswresample's defaults.
 ///

@@ -1,55 +1,40 @@
-import CFFmpeg
+internal import CFFmpeg
+internal import MixdownTime
 
-/// An opened container (demuxer) that frees itself; the one place inputs are opened.
-final class InputFile {
+/// An opened input container (`AVFormatContext`) that frees itself.
+///
+/// `init(path:)` reads the header only; `Demuxer.open(path:audioOnly:)` (in
+/// Reading) is the one place inputs are opened, with Mixdown's settings for each
+/// container, and runs `findStreamInfo()`. Stream facts come out as Swift values
+/// (`Demuxer+Streams`); timestamps are plain integers of ticks of each stream's
+/// time base; container-level times are in `TimeBase.microseconds`.
+final class Demuxer {
+    /// The path as opened, named in errors.
     let path: String
+    /// FFmpeg's short name of the container, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `wav`.
+    let formatName: String
+    /// The container family, from `formatName`.
+    let format: ContainerFormat
     let context: UnsafeMutablePointer<AVFormatContext>
 
-    /// Opens `path` and reads enough of it to know its streams.
+    /// Opens `path` and reads its header (`avformat_open_input`).
     ///
-    /// `audioOnly` leaves the video streams out of that analysis for MP4/MOV, whose
-    /// headers already give every stream's timing: FFmpeg would otherwise decode
-    /// video frames just to describe them (time and memory an audio reader never needs).
-    init(path: String, audioOnly: Bool = false) throws(MediaIOError) {
+    /// - Throws: `missingInput` when the file does not exist or cannot be opened
+    ///   (no such file, permission, a folder); `unreadableMedia` otherwise.
+    init(path: String) throws(MediaIOError) {
         _ = FFmpegLog.silenced
         self.path = path
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let status = avformat_open_input(&ctx, path, nil, nil)
         guard status >= 0, let ctx else {
             if status == mx_averror(ENOENT) || status == mx_averror(EACCES) || status == mx_averror(EISDIR) {
-                throw .missingInput(path: path, reason: ffmpegMessage(status))
+                throw .missingInput(path: path, reason: FFmpegStatus(status).message)
             }
-            throw .unreadableMedia(path: path, reason: ffmpegMessage(status))
+            throw .unreadableMedia(path: path, reason: FFmpegStatus(status).message)
         }
         context = ctx
-        let format = String(cString: ctx.pointee.iformat.pointee.name)
-        if format == "wav" {
-            // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
-            // demuxer's probe over up to 32 packets (128 KB), which cost more than the
-            // rest of opening a voice-over take. The first packet is still probed.
-            ctx.pointee.probesize = 32
-        }
-        if audioOnly, format.hasPrefix("mov") {
-            var hasVideo = false
-            for i in 0..<Int(ctx.pointee.nb_streams) where ctx.pointee.streams[i]!.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
-                ctx.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
-                hasVideo = true
-            }
-            if hasVideo, let pb = ctx.pointee.pb {
-                // The demuxer seeks to each audio sample, and buffered avio reads through
-                // the video frames in between (a seek shorter than its 32 KB buffer plus
-                // read-ahead threshold becomes a read): the whole file for its audio.
-                // Direct mode makes each packet one read(2) after a real seek. Set once
-                // the header is parsed, where buffered small reads still pay.
-                pb.pointee.direct = 1
-            }
-        }
-        let found = avformat_find_stream_info(ctx, nil)
-        if found < 0 {
-            var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
-            avformat_close_input(&owned)
-            throw .unreadableMedia(path: path, reason: ffmpegMessage(found))
-        }
+        formatName = String(cString: ctx.pointee.iformat.pointee.name)
+        format = ContainerFormat(formatName: formatName)
     }
 
     deinit {
@@ -57,30 +42,68 @@ final class InputFile {
         avformat_close_input(&owned)
     }
 
-    var streamCount: Int { Int(context.pointee.nb_streams) }
-
-    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
-        context.pointee.streams[index]!
+    /// Reads packets (decoding some) until every stream is described
+    /// (`avformat_find_stream_info`).
+    ///
+    /// - Throws: `unreadableMedia`.
+    func findStreamInfo() throws(MediaIOError) {
+        let found = avformat_find_stream_info(context, nil)
+        if found < 0 { throw .unreadableMedia(path: path, reason: FFmpegStatus(found).message) }
     }
 
-    /// The stream FFmpeg would pick for `type`, or nil.
-    func bestStream(_ type: AVMediaType) -> Int? {
-        let index = av_find_best_stream(context, type, -1, -1, nil, 0)
-        return index >= 0 ? Int(index) : nil
+    /// Bytes `findStreamInfo()` and the probing of the first packets may read
+    /// (`probesize`).
+    var probeSize: Int64 {
+        get { context.pointee.probesize }
+        set { context.pointee.probesize = newValue }
     }
 
-    /// Makes the demuxer skip every stream but `keep`, so it does not hand us their packets.
-    func discardAll(except keep: Set<Int>) {
-        for i in 0..<streamCount where !keep.contains(i) {
-            stream(i).pointee.discard = AVDISCARD_ALL
-        }
+    /// Makes every read of the file one `read(2)` after a real seek, bypassing the
+    /// I/O buffer (`AVIOContext.direct`); does nothing for inputs without one.
+    func readDirectly() {
+        context.pointee.pb?.pointee.direct = 1
     }
 
-    /// Reads the next packet into `packet`; false at end of file.
-    func read(into packet: UnsafeMutablePointer<AVPacket>) throws(MediaIOError) -> Bool {
-        let status = av_read_frame(context, packet)
+    /// The size of the file in bytes, when the input is a file that knows it.
+    var fileSize: Int64? {
+        context.pointee.pb.map { avio_size($0) }
+    }
+
+    /// The container's start time in microseconds, or nil when it does not say.
+    var startTime: Int64? {
+        let start = context.pointee.start_time
+        return start == MX_NOPTS_VALUE ? nil : start
+    }
+
+    /// The container's duration in microseconds, or nil when it does not say.
+    var duration: Int64? {
+        let duration = context.pointee.duration
+        return duration == MX_NOPTS_VALUE ? nil : duration
+    }
+
+    /// The overall bit rate in bits per second; 0 or less when unknown.
+    var bitRate: Int64 { context.pointee.bit_rate }
+
+    /// Reads the next packet of any stream not discarded into `packet`; false at
+    /// the end of the file. Unref the packet before the next read.
+    ///
+    /// - Throws: `decodeFailed` with FFmpeg's message.
+    func read(into packet: Packet) throws(MediaIOError) -> Bool {
+        let status = av_read_frame(context, packet.pointer)
         if status == MX_AVERROR_EOF { return false }
-        if status < 0 { throw .decodeFailed(path: path, reason: ffmpegMessage(status)) }
+        if status < 0 { throw .decodeFailed(path: path, reason: FFmpegStatus(status).message) }
         return true
+    }
+
+    /// Seeks stream `stream` to `timestamp` (its ticks, as the demuxer indexes
+    /// them), to the keyframe at or before it with `backward` (`av_seek_frame`).
+    func seek(stream: Int, to timestamp: Int64, backward: Bool) -> FFmpegStatus {
+        FFmpegStatus(av_seek_frame(context, Int32(stream), timestamp, backward ? AVSEEK_FLAG_BACKWARD : 0))
+    }
+
+    /// Seeks to a timestamp in microseconds between `minimum` and `maximum`, as
+    /// near `target` as the container can (`avformat_seek_file` on no stream in particular).
+    func seek(minimum: Int64, target: Int64, maximum: Int64) -> FFmpegStatus {
+        FFmpegStatus(avformat_seek_file(context, -1, minimum, target, maximum, 0))
     }
 }

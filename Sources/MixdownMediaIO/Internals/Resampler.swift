@@ -1,18 +1,25 @@
-import CFFmpeg
-import MixdownTime
+internal import CFFmpeg
+internal import MixdownTime
 
 /// libswresample set up to turn decoded frames into stereo float planar at the
 /// output rate, with Mixdown's channel conventions (see `ChannelMatrix`).
 final class Resampler {
-    let context: OpaquePointer
+    private let context: OpaquePointer
+    /// The decoded audio's rate, in Hz.
     let inputRate: Int32
+    /// The output rate, in Hz.
     let outputRate: Int32
     /// Output staging planes handed to `swr_convert`; grown, never shrunk.
     private var left: UnsafeMutablePointer<Float>
     private var right: UnsafeMutablePointer<Float>
     private var capacity: Int
 
-    init(codec: UnsafeMutablePointer<AVCodecContext>, outputRate: Int32, path: String) throws(MediaIOError) {
+    /// Sets up the conversion of `decoder`'s output (its rate, format and channel
+    /// layout) to stereo float planar at `outputRate` Hz.
+    ///
+    /// - Throws: `unsupported` when libswresample cannot convert the format.
+    init(decoder: DecoderContext, outputRate: Int32, path: String) throws(MediaIOError) {
+        let codec = decoder.context
         inputRate = codec.pointee.sample_rate
         self.outputRate = outputRate
         var swr: OpaquePointer?
@@ -20,7 +27,7 @@ final class Resampler {
         var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate,
                                          &codec.pointee.ch_layout, codec.pointee.sample_fmt, inputRate, 0, nil)
         guard status >= 0, let swr else {
-            throw .unsupported(path: path, reason: "cannot convert this audio format: \(ffmpegMessage(status))")
+            throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
         if let matrix = ChannelMatrix.stereoFold(for: codec.pointee.ch_layout) {
             status = matrix.coefficients.withUnsafeBufferPointer {
@@ -31,7 +38,7 @@ final class Resampler {
         if status < 0 {
             var owned: OpaquePointer? = swr
             swr_free(&owned)
-            throw .unsupported(path: path, reason: "cannot convert this audio format: \(ffmpegMessage(status))")
+            throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
         context = swr
         capacity = 4096
@@ -59,7 +66,7 @@ final class Resampler {
 
     /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.
     /// A nil frame flushes the resampler's delay line.
-    func convert(_ frame: UnsafeMutablePointer<AVFrame>?, offset: Int, count: Int, into fifo: OpaquePointer) {
+    func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
         let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
         reserve(expected)
         var outPlanes: [UnsafeMutablePointer<UInt8>?] = [
@@ -67,7 +74,7 @@ final class Resampler {
             UnsafeMutableRawPointer(right).assumingMemoryBound(to: UInt8.self),
         ]
         let produced: Int32
-        if let frame {
+        if let frame = frame?.pointer {
             let format = AVSampleFormat(rawValue: frame.pointee.format)
             let bytes = Int(av_get_bytes_per_sample(format))
             let planar = av_sample_fmt_is_planar(format) != 0
@@ -89,8 +96,7 @@ final class Resampler {
             }
         }
         guard produced > 0 else { return }
-        var planes: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right)]
-        _ = planes.withUnsafeMutableBufferPointer { av_audio_fifo_write(fifo, $0.baseAddress, produced) }
+        _ = fifo.write(left: left, right: right, count: Int(produced))
     }
 
     /// Feeds `count` input samples of silence, so output positions stay on the grid.

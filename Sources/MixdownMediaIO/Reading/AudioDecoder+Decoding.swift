@@ -1,9 +1,8 @@
-import CFFmpeg
-import MixdownTime
+internal import MixdownTime
 
 extension AudioDecoder {
     /// Samples buffered and not yet read.
-    var buffered: Int64 { Int64(av_audio_fifo_size(fifo)) }
+    var buffered: Int64 { Int64(fifo.count) }
 
     /// Decodes until the FIFO holds output samples up to `target` (exclusive) or the stream ends.
     func fill(upTo target: Int64) throws(MediaIOError) {
@@ -28,19 +27,19 @@ extension AudioDecoder {
     private func dropBeforePosition() {
         guard anchored, fifoStart < position else { return }
         let drop = min(buffered, position - fifoStart)
-        if drop > 0 { av_audio_fifo_drain(fifo, Int32(drop)) }
+        if drop > 0 { fifo.drain(Int(drop)) }
         fifoStart += drop
     }
 
     /// One step of the decode loop: a frame resampled into the FIFO, a packet sent, or the end.
     private func decodeStep() throws(MediaIOError) {
-        let status = avcodec_receive_frame(codec, frame.pointer)
-        if status >= 0 {
-            defer { av_frame_unref(frame.pointer) }
-            try accept(frame.pointer)
+        let status = codec.receive(frame)
+        if status.isSuccess {
+            defer { frame.unref() }
+            try accept(frame)
             return
         }
-        if status == MX_AVERROR_EOF {
+        if status == .endOfFile {
             if anchored {
                 resampler.convert(nil, offset: 0, count: 0, into: fifo)
                 // The flush rounds the length up; the exact end is the input's, rounded.
@@ -49,49 +48,46 @@ extension AudioDecoder {
             drained = true
             return
         }
-        guard status == MX_AVERROR_EAGAIN else {
-            throw .decodeFailed(path: path, reason: ffmpegMessage(status))
+        guard status == .again else {
+            throw .decodeFailed(path: path, reason: status.message)
         }
         try sendNextPacket()
     }
 
     private func sendNextPacket() throws(MediaIOError) {
         while true {
-            guard try input.read(into: packet.pointer) else {
-                avcodec_send_packet(codec, nil)
+            guard try input.read(into: packet) else {
+                codec.sendEndOfStream()
                 return
             }
-            defer { av_packet_unref(packet.pointer) }
-            guard Int(packet.pointer.pointee.stream_index) == streamIndex else { continue }
-            if skipPacketsBefore > 0, packetEnd(packet.pointer) < skipPacketsBefore { continue }
-            let status = avcodec_send_packet(codec, packet.pointer)
+            defer { packet.unref() }
+            guard packet.streamIndex == streamIndex else { continue }
+            if skipPacketsBefore > 0, packetEnd(packet) < skipPacketsBefore { continue }
+            let status = codec.send(packet)
             // A damaged packet is skipped, as players do; the decoder resynchronises.
-            if status < 0 && status != MX_AVERROR_INVALIDDATA && status != MX_AVERROR_EAGAIN {
-                throw .decodeFailed(path: path, reason: ffmpegMessage(status))
+            if !status.isSuccess && status != .invalidData && status != .again {
+                throw .decodeFailed(path: path, reason: status.message)
             }
             return
         }
     }
 
     /// Input-rate sample index just past `packet`, from its timestamps.
-    private func packetEnd(_ packet: UnsafeMutablePointer<AVPacket>) -> Int64 {
-        let p = packet.pointee
-        guard p.pts != MX_NOPTS_VALUE else { return .max }
-        return stream.pointee.time_base.samples(ticks: p.pts + p.duration - origin, rate: sourceSampleRate)
+    private func packetEnd(_ packet: Packet) -> Int64 {
+        guard let pts = packet.pts else { return .max }
+        return timeBase.sampleIndex(ticks: pts + packet.duration - origin, sampleRate: sourceSampleRate)
     }
 
     /// Places the first frame on the output grid, then feeds every frame to the resampler.
-    private func accept(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaIOError) {
-        let count = Int(frame.pointee.nb_samples)
+    private func accept(_ frame: Frame) throws(MediaIOError) {
+        let count = frame.sampleCount
         guard !anchored else {
             resampler.convert(frame, offset: 0, count: count, into: fifo)
             inputEnd += Int64(count)
             return
         }
-        var ts = frame.pointee.best_effort_timestamp
-        if ts == MX_NOPTS_VALUE { ts = frame.pointee.pts }
         // Samples before source time 0 are priming the container did not flag: drop them.
-        var start = ts == MX_NOPTS_VALUE ? 0 : stream.pointee.time_base.samples(ticks: ts - origin, rate: sourceSampleRate)
+        var start = frame.timestamp.map { timeBase.sampleIndex(ticks: $0 - origin, sampleRate: sourceSampleRate) } ?? 0
         var offset = 0
         if start < 0 {
             offset = Int(min(-start, Int64(count)))

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 extension AudioDecoder {
     /// Seconds decoded and thrown away before a seek target, so decoder overlap,
     /// MP3's bit reservoir and the resampler's filter history are all refilled.
@@ -24,38 +22,27 @@ extension AudioDecoder {
         position = max(0, index)
         guard target > 0 else { return }
         seeked = true
-        if hasExactIndex {
-            let tb = stream.pointee.time_base
-            let ts = av_rescale_q(target, AVRational(num: 1, den: sourceSampleRate), tb) + origin
-            let status = av_seek_frame(input.context, Int32(streamIndex), ts, AVSEEK_FLAG_BACKWARD)
-            if status >= 0 { return }
+        if input.format.hasExactIndex {
+            let ts = rescale(target, from: sourceTimeBase, to: timeBase) + origin
+            if input.seek(stream: streamIndex, to: ts, backward: true).isSuccess { return }
             try restart()
             seeked = true
         }
         skipPacketsBefore = target
     }
 
-    private var hasExactIndex: Bool {
-        let name = String(cString: input.context.pointee.iformat.pointee.name)
-        return ["mov,mp4,m4a,3gp,3g2,mj2", "wav", "w64", "aiff", "flac"].contains(name)
-    }
-
     /// Back to the first packet with every piece of state cleared.
     private func restart() throws(MediaIOError) {
-        let status = av_seek_frame(input.context, Int32(streamIndex), Int64.min, AVSEEK_FLAG_BACKWARD)
-        if status < 0 {
-            let any = avformat_seek_file(input.context, -1, Int64.min, 0, 0, 0)
-            if any < 0 { throw .decodeFailed(path: path, reason: "cannot seek: \(ffmpegMessage(any))") }
+        if !input.seek(stream: streamIndex, to: .min, backward: true).isSuccess {
+            let any = input.seek(minimum: .min, target: 0, maximum: 0)
+            if !any.isSuccess { throw .decodeFailed(path: path, reason: "cannot seek: \(any.message)") }
         }
         // A fresh decoder rather than avcodec_flush_buffers: the flush keeps state such
         // as the AAC decoder's noise-substitution (PNS) random generator, so a decode from
         // the start after a seek would differ from the first one.
-        let reopened = try Self.openCodec(stream, path: path)
-        var old: UnsafeMutablePointer<AVCodecContext>? = codec
-        avcodec_free_context(&old)
-        codec = reopened
+        codec = try DecoderContext(input: input, stream: streamIndex, path: path)
         resampler.reset()
-        av_audio_fifo_reset(fifo)
+        fifo.reset()
         fifoStart = 0
         position = 0
         anchored = false

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import MixdownTime
 
 /// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen rate.
 ///
@@ -13,17 +13,21 @@ public final class AudioDecoder {
     public let path: String
     /// Output sample rate in Hz.
     public let sampleRate: Int32
-    /// The source stream's own sample rate and channel count.
+    /// The source stream's own sample rate, in Hz.
     public let sourceSampleRate: Int32
+    /// The source stream's own channel count (before the fold-down to stereo).
     public let sourceChannels: Int
     /// Index of the decoded stream in its container.
     public let streamIndex: Int
 
-    let input: InputFile
-    let stream: UnsafeMutablePointer<AVStream>
-    var codec: UnsafeMutablePointer<AVCodecContext>
+    let input: Demuxer
+    /// The decoded stream's time base: packet and frame timestamps are its ticks.
+    let timeBase: TimeBase
+    /// One tick per source sample (1/`sourceSampleRate`), for seek targets.
+    let sourceTimeBase: TimeBase
+    var codec: DecoderContext
     var resampler: Resampler
-    let fifo: OpaquePointer
+    let fifo: AudioFIFO
     let packet = Packet()
     let frame = Frame()
     /// Output index of the next sample `read` returns.
@@ -49,77 +53,45 @@ public final class AudioDecoder {
     let origin: Int64
 
     /// Opens `path` and prepares to decode its best audio stream (or `streamIndex`).
+    ///
+    /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
+    ///   `noStream` when it has no audio stream (or `streamIndex` is not one);
+    ///   `unsupported` for a codec or sample format that cannot be decoded.
     public init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
         self.path = path
         self.sampleRate = sampleRate
-        input = try InputFile(path: path, audioOnly: true)
-        guard let index = streamIndex ?? input.bestStream(AVMEDIA_TYPE_AUDIO),
+        input = try Demuxer.open(path: path, audioOnly: true)
+        guard let index = streamIndex ?? input.bestStream(.audio),
               index >= 0, index < input.streamCount,
-              input.stream(index).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+              input.kind(ofStream: index) == .audio
         else { throw .noStream(path: path, kind: "audio") }
         self.streamIndex = index
-        stream = input.stream(index)
         input.discardAll(except: [index])
-        codec = try Self.openCodec(stream, path: path)
-        sourceSampleRate = codec.pointee.sample_rate
-        sourceChannels = Int(codec.pointee.ch_layout.nb_channels)
-        guard sourceSampleRate > 0, sourceChannels > 0 else {
-            var c: UnsafeMutablePointer<AVCodecContext>? = codec
-            avcodec_free_context(&c)
+        codec = try DecoderContext(input: input, stream: index, path: path)
+        sourceSampleRate = codec.sampleRate
+        sourceChannels = codec.channels
+        guard sourceSampleRate > 0, sourceChannels > 0, let sourceTimeBase = try? TimeBase(sampleRate: sourceSampleRate) else {
             throw .unsupported(path: path, reason: "audio stream has no sample rate or channels")
         }
-        do {
-            resampler = try Resampler(codec: codec, outputRate: sampleRate, path: path)
-        } catch {
-            var c: UnsafeMutablePointer<AVCodecContext>? = codec
-            avcodec_free_context(&c)
-            throw error
+        self.sourceTimeBase = sourceTimeBase
+        let timing = input.timing(ofStream: index)
+        guard let timeBase = timing.timeBase else {
+            throw .unsupported(path: path, reason: "audio stream has no time base")
         }
-        fifo = av_audio_fifo_alloc(AV_SAMPLE_FMT_FLTP, 2, 8192)
-        let start = input.context.pointee.start_time
-        origin = start == MX_NOPTS_VALUE ? 0 : av_rescale_q(start, mx_time_base_q(), stream.pointee.time_base)
-        knownEnd = Self.exactEnd(input: input, stream: stream, origin: origin, rate: sampleRate)
-    }
-
-    deinit {
-        av_audio_fifo_free(fifo)
-        var c: UnsafeMutablePointer<AVCodecContext>? = codec
-        avcodec_free_context(&c)
-    }
-
-    static func openCodec(_ stream: UnsafeMutablePointer<AVStream>, path: String) throws(MediaIOError) -> UnsafeMutablePointer<AVCodecContext> {
-        let par = stream.pointee.codecpar!
-        guard let decoder = avcodec_find_decoder(par.pointee.codec_id) else {
-            throw .unsupported(path: path, reason: "no decoder for codec \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
-        }
-        guard let context = avcodec_alloc_context3(decoder) else {
-            throw .decodeFailed(path: path, reason: "out of memory")
-        }
-        var status = avcodec_parameters_to_context(context, par)
-        if status >= 0 {
-            context.pointee.pkt_timebase = stream.pointee.time_base
-            status = avcodec_open2(context, decoder, nil)
-        }
-        if status < 0 {
-            var c: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&c)
-            throw .unreadableMedia(path: path, reason: ffmpegMessage(status))
-        }
-        if context.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            let n = context.pointee.ch_layout.nb_channels
-            av_channel_layout_uninit(&context.pointee.ch_layout)
-            av_channel_layout_default(&context.pointee.ch_layout, n)
-        }
-        return context
+        self.timeBase = timeBase
+        resampler = try Resampler(decoder: codec, outputRate: sampleRate, path: path)
+        guard let fifo = AudioFIFO(capacity: 8192) else { throw .decodeFailed(path: path, reason: "out of memory") }
+        self.fifo = fifo
+        origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
+        knownEnd = Self.exactEnd(format: input.format, timing: timing, origin: origin, rate: sampleRate)
     }
 
     /// Only MP4/MOV durations come from an exact sample table and edit list; other
     /// containers estimate theirs, so they are not used to cut the decoder's tail.
-    static func exactEnd(input: InputFile, stream: UnsafeMutablePointer<AVStream>, origin: Int64, rate: Int32) -> Int64? {
-        let name = String(cString: input.context.pointee.iformat.pointee.name)
-        guard name.hasPrefix("mov"), stream.pointee.duration != MX_NOPTS_VALUE else { return nil }
-        let start = stream.pointee.start_time == MX_NOPTS_VALUE ? 0 : stream.pointee.start_time
-        return stream.pointee.time_base.samples(ticks: start + stream.pointee.duration - origin, rate: rate)
+    static func exactEnd(format: ContainerFormat, timing: StreamTiming, origin: Int64, rate: Int32) -> Int64? {
+        guard format.hasExactStreamDurations, let duration = timing.duration else { return nil }
+        let start = timing.startTime ?? 0
+        return timing.samples(ticks: start + duration - origin, rate: rate)
     }
 
     /// Reads up to `count` frames into the two channel buffers; returns how many.
@@ -129,10 +101,9 @@ public final class AudioDecoder {
         try fill(upTo: position + Int64(count))
         let available = Int(min(readable, Int64(count)))
         guard available > 0 else { return 0 }
-        var planes: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right)]
-        let got = planes.withUnsafeMutableBufferPointer { av_audio_fifo_read(fifo, $0.baseAddress, Int32(available)) }
+        let got = fifo.read(left: left, right: right, count: available)
         position += Int64(got)
         fifoStart = position
-        return Int(got)
+        return got
     }
 }

@@ -1,10 +1,24 @@
-import MixdownTime
+public import MixdownTime
 
 /// One stream of a probed file. Audio fields are nil for video and vice versa.
 public struct StreamInfo: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable { case audio, video, subtitle, data, other }
+    /// What a stream carries, as FFmpeg's media type says.
+    public enum Kind: String, Sendable, Codable {
+        /// Sound.
+        case audio
+        /// Pictures (cover art included).
+        case video
+        /// Subtitles and captions.
+        case subtitle
+        /// Timed metadata (a QuickTime timecode track, GPS data).
+        case data
+        /// Anything FFmpeg does not classify (attachments, unknown streams).
+        case other
+    }
 
+    /// The stream's index in its container, from 0 (ffprobe's `index`).
     public var index: Int
+    /// Audio, video, subtitle, data or other.
     public var kind: Kind
     /// FFmpeg's codec name (`h264`, `aac`, `mp3`, `pcm_s16le`).
     public var codec: String
@@ -16,10 +30,13 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var startTime: Double?
     /// Stream duration in seconds, when known.
     public var duration: Double?
+    /// The stream's bit rate in bits per second, when the container or codec says.
     public var bitRate: Int64?
 
     // Audio
+    /// Samples per second per channel, in Hz (audio only).
     public var sampleRate: Int?
+    /// Channel count as coded, before any fold-down (audio only).
     public var channels: Int?
     /// FFmpeg's layout description: `mono`, `stereo`, `5.1`, `5.1(side)`.
     public var channelLayout: String?
@@ -36,8 +53,11 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var estimatedSampleCount: Int64?
 
     // Video
+    /// Coded picture width in pixels, before rotation (video only).
     public var width: Int?
+    /// Coded picture height in pixels, before rotation (video only).
     public var height: Int?
+    /// FFmpeg's pixel format name (`yuv420p`), when known (video only).
     public var pixelFormat: String?
     /// Average frame rate, when the container states one.
     public var frameRate: FrameRate?

@@ -17,12 +17,7 @@ public enum MovieContainer: String, Sendable, CaseIterable {
     /// Whether the container can hold a video stream.
     public var allowsVideo: Bool { self != .m4a }
 
-    /// FFmpeg's muxer name.
-    var muxerName: String {
-        switch self {
-        case .mp4: return "mp4"
-        case .mov: return "mov"
-        case .m4a: return "ipod"
-        }
-    }
+    /// The family a probe of the written file reports: all three are MP4/MOV
+    /// (ISO base media), written by FFmpeg's `mp4`, `mov` and `ipod` muxers.
+    public var containerFormat: ContainerFormat { .mpeg4 }
 }

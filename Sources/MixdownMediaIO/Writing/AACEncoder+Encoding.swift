@@ -1,5 +1,3 @@
-import CFFmpeg
-
 extension AACEncoder {
     /// Accepts `count` samples per channel and encodes every complete frame.
     ///
@@ -7,11 +5,10 @@ extension AACEncoder {
     public func encode(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
         guard !finished else { throw .writeFailed(path: path, reason: "audio written after the encoder was finished") }
         guard count > 0 else { return }
-        var planes: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(mutating: left), UnsafeMutableRawPointer(mutating: right)]
-        let written = planes.withUnsafeMutableBufferPointer { av_audio_fifo_write(fifo, $0.baseAddress, Int32(count)) }
-        guard written == Int32(count) else { throw .writeFailed(path: path, reason: "out of memory buffering audio") }
+        let written = fifo.write(left: left, right: right, count: count)
+        guard written == count else { throw .writeFailed(path: path, reason: "out of memory buffering audio") }
         samplesReceived += Int64(count)
-        while Int(av_audio_fifo_size(fifo)) >= frameSize {
+        while fifo.count >= frameSize {
             try sendFrame(samples: frameSize)
         }
     }
@@ -21,10 +18,10 @@ extension AACEncoder {
     public func finish() throws(MediaIOError) {
         guard !finished else { return }
         finished = true
-        let rest = Int(av_audio_fifo_size(fifo))
+        let rest = fifo.count
         if rest > 0 { try sendFrame(samples: rest) }
-        let status = avcodec_send_frame(context, nil)
-        guard status >= 0 else { throw .writeFailed(path: path, reason: "AAC encoder flush: \(ffmpegMessage(status))") }
+        let status = context.send(nil)
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: "AAC encoder flush: \(status.message)") }
         try drain()
     }
 
@@ -32,9 +29,8 @@ extension AACEncoder {
     /// (or, after `finish()`, has nothing left).
     public func receivePacket() -> EncodedAudioPacket? {
         guard let packet = takePacket() else { return nil }
-        let p = packet.pointer.pointee
-        let bytes = p.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(p.size))) } ?? []
-        return EncodedAudioPacket(bytes: bytes, presentationTime: p.pts, duration: p.duration)
+        // FFmpeg's AAC encoder stamps every packet; 0 stands in for a missing pts.
+        return EncodedAudioPacket(bytes: packet.bytes, presentationTime: packet.pts ?? 0, duration: packet.duration)
     }
 
     /// The oldest queued packet, timestamps in 1/`sampleRate`, for the muxer.
@@ -51,28 +47,21 @@ extension AACEncoder {
 
     /// Moves `samples` from the FIFO into a frame at pts `samplesSent` and encodes it.
     private func sendFrame(samples: Int) throws(MediaIOError) {
-        let f = frame.pointer
-        if f.pointee.nb_samples == 0 {
-            f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-            f.pointee.sample_rate = sampleRate
-            av_channel_layout_copy(&f.pointee.ch_layout, &context.pointee.ch_layout)
-            f.pointee.nb_samples = Int32(frameSize)
-            let status = av_frame_get_buffer(f, 0)
-            guard status >= 0 else { throw .writeFailed(path: path, reason: "audio frame: \(ffmpegMessage(status))") }
+        if frame.sampleCount == 0 {
+            let status = context.allocateBuffers(of: frame)
+            guard status.isSuccess else { throw .writeFailed(path: path, reason: "audio frame: \(status.message)") }
         }
         // The codec may still hold the previous buffer; this copies only if it does.
-        f.pointee.nb_samples = Int32(frameSize)
-        let writable = av_frame_make_writable(f)
-        guard writable >= 0 else { throw .writeFailed(path: path, reason: "audio frame: \(ffmpegMessage(writable))") }
-        f.pointee.nb_samples = Int32(samples)
-        let read = f.pointee.extended_data.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 2) {
-            av_audio_fifo_read(fifo, $0, Int32(samples))
-        }
-        guard read == Int32(samples) else { throw .writeFailed(path: path, reason: "audio buffer underrun") }
-        f.pointee.pts = samplesSent
+        frame.sampleCount = frameSize
+        let writable = frame.makeWritable()
+        guard writable.isSuccess else { throw .writeFailed(path: path, reason: "audio frame: \(writable.message)") }
+        frame.sampleCount = samples
+        let read = fifo.read(into: frame, count: samples)
+        guard read == samples else { throw .writeFailed(path: path, reason: "audio buffer underrun") }
+        frame.pts = samplesSent
         samplesSent += Int64(samples)
-        let status = avcodec_send_frame(context, f)
-        guard status >= 0 else { throw .writeFailed(path: path, reason: "AAC encoder: \(ffmpegMessage(status))") }
+        let status = context.send(frame)
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: "AAC encoder: \(status.message)") }
         try drain()
     }
 
@@ -80,9 +69,9 @@ extension AACEncoder {
     private func drain() throws(MediaIOError) {
         while true {
             let packet = Packet()
-            let status = avcodec_receive_packet(context, packet.pointer)
-            if status == MX_AVERROR_EAGAIN || status == MX_AVERROR_EOF { return }
-            guard status >= 0 else { throw .writeFailed(path: path, reason: "AAC encoder: \(ffmpegMessage(status))") }
+            let status = context.receive(packet)
+            if status == .again || status == .endOfFile { return }
+            guard status.isSuccess else { throw .writeFailed(path: path, reason: "AAC encoder: \(status.message)") }
             queue.append(packet)
         }
     }

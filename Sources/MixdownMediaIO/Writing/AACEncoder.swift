@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Encodes stereo float audio to AAC-LC with libavcodec's native `aac` encoder.
 ///
 /// Input is planar float stereo (nominally in [-1, 1]) in blocks of any size; the
@@ -28,8 +26,8 @@ public final class AACEncoder {
     /// The output this encoder feeds, for error messages.
     public let path: String
 
-    let context: UnsafeMutablePointer<AVCodecContext>
-    let fifo: OpaquePointer
+    let context: AACEncoderContext
+    let fifo: AudioFIFO
     let frame = Frame()
     /// Encoded packets not yet taken, oldest first.
     var queue: [Packet] = []
@@ -50,41 +48,16 @@ public final class AACEncoder {
     ///   refuses the settings.
     public init(sampleRate: Int32 = 48_000, bitRate: Int = 192_000, globalHeader: Bool = true,
                 path: String = "AAC encoder") throws(MediaIOError) {
-        _ = FFmpegLog.silenced
         self.sampleRate = sampleRate
         self.bitRate = bitRate
         self.path = path
-        guard let codec = avcodec_find_encoder_by_name("aac") else {
-            throw .unsupported(path: path, reason: "libavcodec has no AAC encoder")
+        context = try AACEncoderContext(sampleRate: sampleRate, bitRate: bitRate, globalHeader: globalHeader, path: path)
+        guard let fifo = AudioFIFO(capacity: 4096) else {
+            throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate) Hz, \(bitRate) b/s: out of memory")
         }
-        guard let context = avcodec_alloc_context3(codec) else { throw .writeFailed(path: path, reason: "out of memory") }
-        context.pointee.sample_rate = sampleRate
-        context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-        var stereo = mx_layout_stereo()
-        av_channel_layout_copy(&context.pointee.ch_layout, &stereo)
-        context.pointee.bit_rate = Int64(bitRate)
-        context.pointee.profile = FF_PROFILE_AAC_LOW
-        context.pointee.time_base = AVRational(num: 1, den: sampleRate)
-        if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-        let status = avcodec_open2(context, codec, nil)
-        guard status >= 0, let fifo = av_audio_fifo_alloc(AV_SAMPLE_FMT_FLTP, 2, 4096) else {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&owned)
-            throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate) Hz, \(bitRate) b/s: "
-                + (status < 0 ? ffmpegMessage(status) : "out of memory"))
-        }
-        self.context = context
         self.fifo = fifo
-        frameSize = Int(context.pointee.frame_size)
-        encoderDelay = Int(context.pointee.initial_padding)
-        codecConfiguration = context.pointee.extradata.map {
-            Array(UnsafeBufferPointer(start: $0, count: Int(context.pointee.extradata_size)))
-        } ?? []
-    }
-
-    deinit {
-        av_audio_fifo_free(fifo)
-        var owned: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&owned)
+        frameSize = context.frameSize
+        encoderDelay = context.initialPadding
+        codecConfiguration = context.extradata
     }
 }

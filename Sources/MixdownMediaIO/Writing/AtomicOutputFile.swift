@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A path to write an output to that appears at its final name only when complete.
 ///
 /// The work goes to a hidden temporary file in the same folder (so the final
@@ -18,6 +14,9 @@ public final class AtomicOutputFile {
     /// Checks that `path` can be created and is none of `inputs` (the same file by
     /// device and inode, so links and other spellings of a path count), and reserves
     /// a temporary name beside it.
+    ///
+    /// - Throws: `cannotCreateOutput` when `path` is an input, names a folder, or
+    ///   lies in a folder that does not exist or cannot be written.
     public init(path: String, inputs: [String] = []) throws(MediaIOError) {
         if let input = inputs.first(where: { Self.sameFile($0, path) }) {
             throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(input))")
@@ -26,38 +25,41 @@ public final class AtomicOutputFile {
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .cannotCreateOutput(path: path, reason: "the path names a folder, not a file") }
-        var info = stat()
-        guard stat(folder.isEmpty ? "/" : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard let folderStatus = FileStatus(path: folder.isEmpty ? "/" : folder), folderStatus.isDirectory else {
             throw .cannotCreateOutput(path: path, reason: "folder \(folder) does not exist")
         }
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if let existing = FileStatus(path: path), existing.isDirectory {
             throw .cannotCreateOutput(path: path, reason: "a folder of that name exists")
         }
         self.path = path
-        temporaryPath = (folder.isEmpty ? "" : folder + "/") + ".\(name).mixdown-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw .cannotCreateOutput(path: path, reason: String(cString: strerror(errno)))
+        temporaryPath = (folder.isEmpty ? "" : folder + "/") + ".\(name).mixdown-\(currentProcessID())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            let file = try FileDescriptor.create(exclusively: temporaryPath)
+            try? file.close()
+        } catch {
+            throw .cannotCreateOutput(path: path, reason: error.message)
         }
-        close(fd)
     }
 
     /// Moves the finished temporary file to `path`, replacing what was there.
+    ///
+    /// - Throws: `writeFailed` with the system's reason; the temporary file is
+    ///   then removed when the owner is released.
     public func commit() throws(MediaIOError) {
-        guard rename(temporaryPath, path) == 0 else {
-            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        do {
+            try renameFile(temporaryPath, to: path)
+        } catch {
+            throw .writeFailed(path: path, reason: error.message)
         }
         committed = true
     }
 
     deinit {
-        if !committed { unlink(temporaryPath) }
+        if !committed { unlinkFile(temporaryPath) }
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = FileStatus(path: a), let second = FileStatus(path: b) else { return false }
+        return first.device == second.device && first.inode == second.inode
     }
 }

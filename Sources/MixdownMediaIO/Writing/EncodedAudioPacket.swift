@@ -9,6 +9,7 @@ public struct EncodedAudioPacket: Sendable, Equatable {
     /// Samples the packet stands for (1024, less for the last).
     public var duration: Int64
 
+    /// A packet of `bytes` at `presentationTime` lasting `duration` samples.
     public init(bytes: [UInt8], presentationTime: Int64, duration: Int64) {
         self.bytes = bytes
         self.presentationTime = presentationTime

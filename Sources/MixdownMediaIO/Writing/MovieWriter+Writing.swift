@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import MixdownTime
 
 extension MovieWriter {
     /// Encodes the next `count` samples of the mix (planar stereo float) and writes
@@ -37,17 +37,14 @@ extension MovieWriter {
             throw .writeFailed(path: path, reason: "AAC packet at \(audio.presentationTime) (\(audio.duration) samples, "
                 + "\(audio.bytes.count) bytes) where " + (audioEnded ? "the audio had ended" : "the packet at \(expected) was due"))
         }
-        let p = encodedPacket.pointer
-        let status = av_new_packet(p, Int32(audio.bytes.count))
-        guard status >= 0 else { throw .writeFailed(path: path, reason: "AAC packet: \(ffmpegMessage(status))") }
-        audio.bytes.withUnsafeBufferPointer { bytes in
-            p.pointee.data.update(from: bytes.baseAddress!, count: bytes.count)
-        }
-        p.pointee.pts = audio.presentationTime
-        p.pointee.dts = audio.presentationTime
-        p.pointee.duration = audio.duration
-        p.pointee.flags = AV_PKT_FLAG_KEY
-        av_packet_rescale_ts(p, AVRational(num: 1, den: sampleRate), audioTimeBase)
+        let p = encodedPacket
+        let status = p.setBytes(audio.bytes)
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: "AAC packet: \(status.message)") }
+        p.pts = audio.presentationTime
+        p.dts = audio.presentationTime
+        p.duration = audio.duration
+        p.isKeyframe = true
+        p.rescaleTimestamps(from: encoder.context.timeBase, to: audioTimeBase)
         try writeInterleaved(audio: p)
         nextAudioPts = audio.presentationTime + audio.duration
         audioEnded = audio.duration < Int64(encoder.frameSize)
@@ -65,8 +62,8 @@ extension MovieWriter {
             try encoder.finish()
             try writeReadyAudio()
         }
-        while let video, try video.take(into: packet.pointer) {
-            try write(packet.pointer, stream: videoIndex)
+        while let video, try video.take(into: packet) {
+            try output.write(packet, stream: videoIndex)
         }
         try output.finish()
         try target.commit()
@@ -83,26 +80,23 @@ extension MovieWriter {
     /// no later than it, so that the muxer's interleaving queue stays short.
     private func writeReadyAudio() throws(MediaIOError) {
         while let audio = encoder.takePacket() {
-            av_packet_rescale_ts(audio.pointer, encoder.context.pointee.time_base, audioTimeBase)
-            try writeInterleaved(audio: audio.pointer)
+            audio.rescaleTimestamps(from: encoder.context.timeBase, to: audioTimeBase)
+            try writeInterleaved(audio: audio)
         }
     }
 
     /// Writes the video packets decoded no later than `audio`, then `audio`
     /// (timestamps in the output stream's time base).
-    private func writeInterleaved(audio: UnsafeMutablePointer<AVPacket>) throws(MediaIOError) {
+    private func writeInterleaved(audio: Packet) throws(MediaIOError) {
         if let video {
+            // FFmpeg's AAC encoder stamps every packet, and writeEncodedAudio sets dts.
+            let audioDts = audio.dts ?? .min
             while let dts = try video.peekDts(),
-                  av_compare_ts(dts, videoTimeBase, audio.pointee.dts, audioTimeBase) <= 0 {
-                _ = try video.take(into: packet.pointer)
-                try write(packet.pointer, stream: videoIndex)
+                  compareTimestamps(dts, video.timeBase, audioDts, audioTimeBase) <= 0 {
+                _ = try video.take(into: packet)
+                try output.write(packet, stream: videoIndex)
             }
         }
-        try write(audio, stream: audioIndex)
-    }
-
-    private func write(_ packet: UnsafeMutablePointer<AVPacket>, stream: Int32) throws(MediaIOError) {
-        packet.pointee.stream_index = stream
-        try output.write(packet)
+        try output.write(audio, stream: audioIndex)
     }
 }

@@ -1,6 +1,5 @@
-import CFFmpeg
-import MixdownComposition
-import MixdownTime
+public import MixdownComposition
+internal import MixdownTime
 
 /// Writes the export: the stitched video by stream copy and the mix as AAC, in one
 /// MP4, MOV or M4A file (like `AVAssetExportSession` with a passthrough video track).
@@ -26,6 +25,7 @@ import MixdownTime
 public final class MovieWriter {
     /// Where the file appears on `finish()`.
     public let path: String
+    /// The output container, from `path`'s extension.
     public let container: MovieContainer
     /// Audio sample rate in Hz of the blocks `writeAudio` expects and of the AAC stream.
     public let sampleRate: Int32
@@ -46,16 +46,17 @@ public final class MovieWriter {
     // Released unfinished, the output closes and the temporary file is unlinked
     // (in either order: POSIX keeps an open, unlinked file out of the folder).
     let target: AtomicOutputFile
-    let output: OutputFile
+    let output: Muxer
     /// Encodes the samples given to `writeAudio`; with encoded audio, it only
     /// supplies the stream parameters (the same settings give the same ones).
     let encoder: AACEncoder
     let video: VideoPacketSource?
-    let audioIndex: Int32
-    let videoIndex: Int32
-    /// Output stream time bases, as the muxer chose them in `avformat_write_header`.
-    let audioTimeBase: AVRational
-    let videoTimeBase: AVRational
+    let audioIndex: Int
+    /// The video stream's index; -1 without video.
+    let videoIndex: Int
+    /// The audio stream's time base, as the muxer chose it when writing the header
+    /// (the video's is `video.timeBase`).
+    let audioTimeBase: TimeBase
     let packet = Packet()
     /// Carries `writeEncodedAudio`'s packets to the muxer.
     let encodedPacket = Packet()
@@ -111,50 +112,37 @@ public final class MovieWriter {
         videoPlan = plan
         acceptsEncodedAudio = encoded
         target = try AtomicOutputFile(path: path, inputs: (plan?.segments.map(\.path) ?? []) + inputs)
-        output = try OutputFile(muxerName: container.muxerName, url: target.temporaryPath, path: path)
+        output = try Muxer(container: container, url: target.temporaryPath, path: path)
         encoder = try AACEncoder(sampleRate: sampleRate, bitRate: settings.bitRate,
                                  globalHeader: output.needsGlobalHeader, path: path)
 
-        var videoStream: UnsafeMutablePointer<AVStream>?
+        var videoStream: Int?
         if let first = plan?.segments.first {
-            let stream = try output.newStream()
-            try Self.copyVideoParameters(from: first, to: stream, output: path)
-            videoStream = stream
+            videoStream = try Self.addVideoStream(copying: first, to: output)
         }
-        let audioStream = try output.newStream()
-        let status = avcodec_parameters_from_context(audioStream.pointee.codecpar, encoder.context)
-        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: ffmpegMessage(status)) }
-        audioStream.pointee.time_base = encoder.context.pointee.time_base
+        let audioStream = try output.addAudioStream(encodedBy: encoder.context)
 
         try output.open(movflags: fastStart ? "+faststart" : nil)
-        audioIndex = audioStream.pointee.index
-        audioTimeBase = audioStream.pointee.time_base
-        videoIndex = videoStream?.pointee.index ?? -1
-        let videoTimeBase = videoStream?.pointee.time_base ?? AVRational(num: 1, den: 1)
-        self.videoTimeBase = videoTimeBase
-        video = plan.map { VideoPacketSource(segments: $0.segments, timeBase: videoTimeBase) }
+        audioIndex = audioStream
+        videoIndex = videoStream ?? -1
+        guard let audioTimeBase = output.timeBase(ofStream: audioStream) else {
+            throw .cannotCreateOutput(path: path, reason: "the muxer gave the audio stream no time base")
+        }
+        self.audioTimeBase = audioTimeBase
+        if let plan, let videoStream {
+            guard let videoTimeBase = output.timeBase(ofStream: videoStream) else {
+                throw .cannotCreateOutput(path: path, reason: "the muxer gave the video stream no time base")
+            }
+            video = VideoPacketSource(segments: plan.segments, timeBase: videoTimeBase)
+        } else {
+            video = nil
+        }
     }
 
-    /// Sets up the output video stream as a copy of the first clip's.
-    private static func copyVideoParameters(from segment: VideoSegment, to stream: UnsafeMutablePointer<AVStream>,
-                                            output: String) throws(MediaIOError) {
-        let input = try InputFile(path: segment.path)
+    /// Adds the output video stream as a copy of the first clip's; returns its index.
+    private static func addVideoStream(copying segment: VideoSegment, to output: Muxer) throws(MediaIOError) -> Int {
+        let input = try Demuxer.open(path: segment.path)
         guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
-        let source = input.stream(segment.streamIndex)
-        let status = avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar)
-        guard status >= 0 else { throw .cannotCreateOutput(path: output, reason: ffmpegMessage(status)) }
-        stream.pointee.codecpar.pointee.codec_tag = 0
-        stream.pointee.time_base = source.pointee.time_base
-        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
-        stream.pointee.r_frame_rate = source.pointee.r_frame_rate
-        stream.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
-        if let matrix = VideoClipInfo.displayMatrix(of: source) {
-            guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36) else {
-                throw .cannotCreateOutput(path: output, reason: "out of memory")
-            }
-            data.withMemoryRebound(to: Int32.self, capacity: 9) { target in
-                for i in 0..<9 { target[i] = matrix[i] }
-            }
-        }
+        return try output.addVideoStream(copying: segment.streamIndex, of: input)
     }
 }

@@ -1,9 +1,5 @@
-import CSndFile
-import MixdownUnits
-import MixdownDSP
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import MixdownUnits
+internal import MixdownDSP
 
 /// One libsndfile handle and the conversion of float frames to its sample format:
 /// the part of `WAVWriter` that a second thread can own for its own stretch of the file.
@@ -20,43 +16,38 @@ final class WAVStream {
     private(set) var clippedSamples = 0
     private(set) var peak: Float = 0
     private(set) var framesWritten: Int64 = 0
-    private var handle: OpaquePointer?
+    private var file: SoundFile?
     private var interleaved: UnsafeMutablePointer<Float>
     /// Left-justified 32-bit integer frames for the integer formats.
     private var quantised: UnsafeMutablePointer<Int32>
     private var capacity = 8192
     private var dither: TPDFDither
 
-    /// Opens a handle writing `info`'s format into `file` from byte `base`, whose
+    /// Opens a handle writing `fileFormat` into `file` from byte `base`, whose
     /// first frame is frame `firstFrame` of the output (which seeds the dither).
-    init(path: String, file: String, base: Int64, firstFrame: Int64, format: WAVSampleFormat, info: SF_INFO) throws(MediaIOError) {
+    init(path: String, file: String, base: Int64, firstFrame: Int64, fileFormat: SoundFileFormat) throws(MediaIOError) {
         self.path = path
-        self.format = format
+        format = fileFormat.sampleFormat
         sink = try WAVFileSink(path: file, base: base)
-        var info = info
-        var io = WAVFileSink.virtualIO
-        guard let sf = sf_open_virtual(&io, MX_SFM_WRITE, &info, Unmanaged.passUnretained(sink).toOpaque()) else {
-            throw .cannotCreateOutput(path: path, reason: String(cString: sf_strerror(nil)))
-        }
-        handle = sf
-        sf_command(sf, MX_SFC_SET_CLIPPING, nil, MX_SF_TRUE)
+        let sf = try SoundFile(path: path, writingTo: sink, format: fileFormat)
+        self.file = sf
+        sf.setClipping(true)
         // A PEAK chunk would hold the peak of this handle's frames only, not of the
         // parts other handles write, so float files carry none.
-        if format == .f32 { sf_command(sf, MX_SFC_SET_ADD_PEAK_CHUNK, nil, MX_SF_FALSE) }
+        if format == .f32 { sf.setPeakChunk(false) }
         dither = TPDFDither(firstFrame: firstFrame)
         interleaved = .allocate(capacity: capacity * 2)
         quantised = .allocate(capacity: capacity * 2)
     }
 
     deinit {
-        if let handle { sf_close(handle) }
         interleaved.deallocate()
         quantised.deallocate()
     }
 
     /// Appends `count` frames from the two channel buffers.
     func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-        guard let handle else { throw .writeFailed(path: path, reason: "file already finished") }
+        guard let file else { throw .writeFailed(path: path, reason: "file already finished") }
         if count > capacity {
             interleaved.deallocate()
             quantised.deallocate()
@@ -66,7 +57,7 @@ final class WAVStream {
         }
         var peak = self.peak
         var clipped = 0
-        let written: sf_count_t
+        let written: Int
         if format == .f32 {
             for i in 0..<count {
                 let l = left[i], r = right[i]
@@ -74,7 +65,7 @@ final class WAVStream {
                 interleaved[2 * i] = l
                 interleaved[2 * i + 1] = r
             }
-            written = sf_writef_float(handle, interleaved, sf_count_t(count))
+            written = file.writeFrames(interleaved, count: count)
         } else {
             let bits = format == .s16 ? 16 : 24
             let scale = Float(1 << (bits - 1))
@@ -91,12 +82,12 @@ final class WAVStream {
             } else {
                 clipped = DSP.quantise(left: left, right: right, into: quantised, count: count, scale: scale, shift: shift)
             }
-            written = sf_writef_int(handle, quantised, sf_count_t(count))
+            written = file.writeFrames(quantised, count: count)
         }
         self.peak = peak
         clippedSamples += clipped
         guard written == count else {
-            throw .writeFailed(path: path, reason: sink.failure != 0 ? String(cString: strerror(sink.failure)) : String(cString: sf_strerror(handle)))
+            throw .writeFailed(path: path, reason: sink.failure?.message ?? file.errorMessage)
         }
         framesWritten += Int64(count)
     }
@@ -105,7 +96,7 @@ final class WAVStream {
     /// put them in the file, after this one's, and libsndfile sizes the header from
     /// the frames it counted (it has no call to set that count).
     func countFramesWrittenElsewhere(_ frames: Int64) throws(MediaIOError) {
-        guard let handle else { return }
+        guard let file else { return }
         let frameBytes = Int64(2 * format.bytesPerSample)
         let chunk = 1 << 12
         let zeros = UnsafeMutableRawPointer.allocate(byteCount: chunk * Int(frameBytes), alignment: 16)
@@ -115,8 +106,8 @@ final class WAVStream {
         var left = frames
         while left > 0 {
             let n = min(left, Int64(chunk))
-            guard sf_write_raw(handle, zeros, n * frameBytes) == n * frameBytes else {
-                throw .writeFailed(path: path, reason: String(cString: sf_strerror(handle)))
+            guard file.writeRaw(zeros, byteCount: n * frameBytes) == n * frameBytes else {
+                throw .writeFailed(path: path, reason: file.errorMessage)
             }
             left -= n
         }
@@ -124,11 +115,11 @@ final class WAVStream {
 
     /// Closes the handle and writes out everything buffered.
     func close() throws(MediaIOError) {
-        guard let handle else { return }
-        self.handle = nil
-        let status = sf_close(handle)
+        guard let file else { return }
+        self.file = nil
+        let closeError = file.close()
         let failure = sink.close()
         if let failure { throw .writeFailed(path: path, reason: failure) }
-        guard status == 0 else { throw .writeFailed(path: path, reason: String(cString: sf_error_number(status))) }
+        if let closeError { throw .writeFailed(path: path, reason: closeError) }
     }
 }

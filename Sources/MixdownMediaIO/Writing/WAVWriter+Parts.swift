@@ -1,5 +1,4 @@
-import CSndFile
-import MixdownUnits
+internal import MixdownUnits
 
 extension WAVWriter {
     /// Frames of a `WAVWriter`'s file from `firstFrame` on, written by another thread.
@@ -8,18 +7,20 @@ extension WAVWriter {
     /// sample format, dither and clipping as `WAVWriter.write`. Use a part from one
     /// thread at a time; close it before the writer's `finish()`.
     public final class Part: @unchecked Sendable {
+        /// The output frame the part's first written frame lands on.
         public let firstFrame: Int64
         private let stream: WAVStream
+        /// Whether `close()` has written the part out; `finish()` requires it.
         public private(set) var isClosed = false
 
         init(writer: WAVWriter, firstFrame: Int64) throws(MediaIOError) {
             self.firstFrame = firstFrame
-            var info = writer.info
-            info.format = Int32(SF_FORMAT_RAW) | Int32(SF_ENDIAN_LITTLE) | writer.format.subtype
-            let frameBytes = Int64(info.channels) * Int64(writer.format.bytesPerSample)
+            var fileFormat = writer.fileFormat
+            fileFormat.container = .rawLittleEndian
+            let frameBytes = Int64(fileFormat.channels) * Int64(writer.format.bytesPerSample)
             stream = try WAVStream(path: writer.path, file: writer.output.temporaryPath,
                                    base: writer.dataOffset + firstFrame * frameBytes,
-                                   firstFrame: firstFrame, format: writer.format, info: info)
+                                   firstFrame: firstFrame, fileFormat: fileFormat)
         }
 
         /// Writes the next `count` frames.
@@ -33,8 +34,11 @@ extension WAVWriter {
             isClosed = true
         }
 
+        /// Samples (per channel, counted separately) of the part that exceeded full scale.
         public var clippedSamples: Int { stream.clippedSamples }
+        /// Largest magnitude the part was given, before clipping.
         public var peak: Float { stream.peak }
+        /// Frames written so far through the part.
         public var framesWritten: Int64 { stream.framesWritten }
     }
 

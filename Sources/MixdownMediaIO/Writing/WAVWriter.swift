@@ -1,5 +1,4 @@
-import CSndFile
-import MixdownUnits
+public import MixdownUnits
 
 /// Writes stereo float audio to a WAV file through libsndfile.
 ///
@@ -13,7 +12,9 @@ import MixdownUnits
 /// to their place in the file, and `finish()` has libsndfile size the header for
 /// all of them.
 public final class WAVWriter {
+    /// Where the file appears on `finish()`.
     public let path: String
+    /// The samples' format in the file: 16-bit (dithered), 24-bit or 32-bit float.
     public let format: WAVSampleFormat
     /// Samples (per channel, counted separately) whose magnitude exceeded full scale;
     /// after `finish()`, the parts' included.
@@ -24,7 +25,8 @@ public final class WAVWriter {
     public var framesWritten: Int64 { main.framesWritten + closedParts.reduce(0) { $0 + $1.framesWritten } }
 
     let output: AtomicOutputFile
-    let info: SF_INFO
+    /// What the main stream writes: the WAV header and the samples after it.
+    let fileFormat: SoundFileFormat
     let main: WAVStream
     /// Byte offset of frame 0 in the file (the header's length).
     let dataOffset: Int64
@@ -39,12 +41,8 @@ public final class WAVWriter {
         self.path = path
         self.format = format
         output = try AtomicOutputFile(path: path, inputs: inputs)
-        var info = SF_INFO()
-        info.samplerate = sampleRate
-        info.channels = 2
-        info.format = Int32(SF_FORMAT_WAV) | format.subtype
-        self.info = info
-        main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, format: format, info: info)
+        fileFormat = SoundFileFormat(container: .wav, sampleRate: sampleRate, channels: 2, sampleFormat: format)
+        main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, fileFormat: fileFormat)
         dataOffset = main.sink.offset
     }
 
@@ -74,16 +72,5 @@ public final class WAVWriter {
         try main.close()
         try output.commit()
         finished = true
-    }
-}
-
-extension WAVSampleFormat {
-    /// libsndfile's subtype for the format.
-    var subtype: Int32 {
-        switch self {
-        case .s16: Int32(SF_FORMAT_PCM_16)
-        case .s24: Int32(SF_FORMAT_PCM_24)
-        case .f32: Int32(SF_FORMAT_FLOAT)
-        }
     }
 }
