@@ -55,9 +55,12 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"])]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
-        // Everything that touches FFmpeg or libsndfile.
+        // Everything that touches FFmpeg or libsndfile. Only Internals/ imports the C
+        // modules (`internal import`); these two features make the compiler hold that line.
         .target(name: "MixdownMediaIO", dependencies: [
             "CFFmpeg", "CSndFile", "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownDSP",
+        ], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
         // Streaming renderer: decode, gain, sum, per block.
         .target(name: "MixdownRender", dependencies: [

@@ -21,6 +21,7 @@ public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The work was cancelled (Ctrl-C or `cancel()`); nothing was left behind.
     case cancelled
 
+    /// One line for the user: the path first, then what went wrong.
     public var description: String {
         switch self {
         case let .missingInput(path, reason): return "\(path): cannot open: \(reason)"

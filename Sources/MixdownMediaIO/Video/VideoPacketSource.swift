@@ -1,6 +1,5 @@
-import CFFmpeg
-import MixdownComposition
-import MixdownTime
+internal import MixdownComposition
+internal import MixdownTime
 
 /// Reads a stitch plan's video packets lazily, one clip open at a time, with
 /// timestamps moved onto the timeline in the output stream's time base.
@@ -13,9 +12,9 @@ import MixdownTime
 final class VideoPacketSource {
     let segments: [VideoSegment]
     /// The output video stream's time base.
-    let timeBase: AVRational
+    let timeBase: TimeBase
     private var segmentIndex = 0
-    private var input: InputFile?
+    private var input: Demuxer?
     /// Packets of the current segment still to hand out.
     private var remaining = 0
     /// Whether the current segment's first packet has been found after the seek.
@@ -30,7 +29,7 @@ final class VideoPacketSource {
     /// Packets handed out so far.
     private(set) var packetsRead = 0
 
-    init(segments: [VideoSegment], timeBase: AVRational) {
+    init(segments: [VideoSegment], timeBase: TimeBase) {
         self.segments = segments
         self.timeBase = timeBase
     }
@@ -38,14 +37,14 @@ final class VideoPacketSource {
     /// The next packet's dts in output ticks, or nil when every segment is done.
     func peekDts() throws(MediaIOError) -> Int64? {
         try fill()
-        return hasLookahead ? lookahead.pointer.pointee.dts : nil
+        return hasLookahead ? lookahead.dts : nil
     }
 
-    /// Moves the next packet's reference into `packet`; false when done.
-    func take(into packet: UnsafeMutablePointer<AVPacket>) throws(MediaIOError) -> Bool {
+    /// Moves the next packet into `packet`; false when done.
+    func take(into packet: Packet) throws(MediaIOError) -> Bool {
         try fill()
         guard hasLookahead else { return false }
-        av_packet_move_ref(packet, lookahead.pointer)
+        packet.moveReference(from: lookahead)
         hasLookahead = false
         return true
     }
@@ -55,18 +54,17 @@ final class VideoPacketSource {
             let segment = segments[segmentIndex]
             if input == nil { try open(segment) }
             guard let input else { return }
-            let packet = lookahead.pointer
+            let packet = lookahead
             guard try input.read(into: packet) else {
                 throw .unreadableMedia(path: segment.path, reason: "the video ends after \(segment.frameCount - remaining) of the "
                     + "\(segment.frameCount) planned frames (was it changed since it was scanned?)")
             }
-            guard Int(packet.pointee.stream_index) == segment.streamIndex else { av_packet_unref(packet); continue }
+            guard packet.streamIndex == segment.streamIndex else { packet.unref(); continue }
             if !started {
-                let dts = packet.pointee.dts
-                if dts == MX_NOPTS_VALUE || dts < segment.firstDts { av_packet_unref(packet); continue }
+                guard let dts = packet.dts, dts >= segment.firstDts else { packet.unref(); continue }
                 if dts > segment.firstDts {
                     // The seek landed past the segment's keyframe: read from the start instead.
-                    av_packet_unref(packet)
+                    packet.unref()
                     guard !rescanned else {
                         throw .unreadableMedia(path: segment.path, reason: "cannot find the video frame at dts \(segment.firstDts)")
                     }
@@ -89,7 +87,7 @@ final class VideoPacketSource {
     /// Opens the segment's clip and, with `seeking`, seeks to its first packet's keyframe;
     /// without, reading starts at the beginning of the file.
     private func open(_ segment: VideoSegment, seeking: Bool = true) throws(MediaIOError) {
-        let input = try InputFile(path: segment.path)
+        let input = try Demuxer.open(path: segment.path)
         guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
         input.discardAll(except: [segment.streamIndex])
         if seeking {
@@ -102,34 +100,32 @@ final class VideoPacketSource {
         remaining = segment.frameCount
         started = false
         rescanned = false
-        guard let offset = try? timeBase.timeBase?.ticks(segment.timelineRange.start) else {
+        guard let offset = try? timeBase.ticks(segment.timelineRange.start) else {
             throw .unsupported(path: segment.path, reason: "timeline position \(segment.timelineRange.start) is out of range")
         }
         self.offset = offset
     }
 
-    private func seek(_ input: InputFile, to dts: Int64, segment: VideoSegment) throws(MediaIOError) {
-        let status = av_seek_frame(input.context, Int32(segment.streamIndex), dts, AVSEEK_FLAG_BACKWARD)
-        guard status >= 0 else { throw .unreadableMedia(path: segment.path, reason: "seek: \(ffmpegMessage(status))") }
+    private func seek(_ input: Demuxer, to dts: Int64, segment: VideoSegment) throws(MediaIOError) {
+        let status = input.seek(stream: segment.streamIndex, to: dts, backward: true)
+        guard status.isSuccess else { throw .unreadableMedia(path: segment.path, reason: "seek: \(status.message)") }
     }
 
     /// Shifts a source packet onto the timeline and checks it against the plan.
-    private func place(_ packet: UnsafeMutablePointer<AVPacket>, segment: VideoSegment) throws(MediaIOError) {
-        let source = AVRational(num: segment.timeBase.numerator, den: segment.timeBase.denominator)
-        if remaining == 1, packet.pointee.dts != segment.lastDts {
+    private func place(_ packet: Packet, segment: VideoSegment) throws(MediaIOError) {
+        guard let pts = packet.pts, let dts = packet.dts, remaining != 1 || dts == segment.lastDts else {
             throw .unreadableMedia(path: segment.path, reason: "the video packets differ from the scan (was the file changed?)")
         }
-        packet.pointee.pts -= segment.startTicks
-        packet.pointee.dts -= segment.startTicks
-        av_packet_rescale_ts(packet, source, timeBase)
-        packet.pointee.pts += offset
-        packet.pointee.dts += offset
-        guard packet.pointee.dts > lastDts else {
+        packet.pts = pts - segment.startTicks
+        packet.dts = dts - segment.startTicks
+        packet.rescaleTimestamps(from: segment.timeBase, to: timeBase)
+        packet.pts = packet.pts.map { $0 + offset }
+        packet.dts = packet.dts.map { $0 + offset }
+        guard let placed = packet.dts, placed > lastDts else {
             throw .writeFailed(path: segment.path, reason: "video decoding timestamps would not increase at the join "
-                + "(\(packet.pointee.dts) after \(lastDts) in 1/\(timeBase.den) s)")
+                + "(\(packet.dts ?? .min) after \(lastDts) in 1/\(timeBase.denominator) s)")
         }
-        lastDts = packet.pointee.dts
-        packet.pointee.pos = -1
+        lastDts = placed
         packetsRead += 1
     }
 }

@@ -1,0 +1,70 @@
+internal import CFFmpeg
+
+/// An opened audio decoder (`AVCodecContext`) for one stream of a `Demuxer`, freed with it.
+///
+/// Feed it with `send` and take frames with `receive` (libavcodec's send/receive
+/// loop); the statuses that steer the loop (`again`, `endOfFile`,
+/// `invalidData`) come back as `FFmpegStatus`.
+final class DecoderContext {
+    let context: UnsafeMutablePointer<AVCodecContext>
+
+    /// Opens a decoder for stream `index` of `input`, its packets' time base set
+    /// to the stream's. An unspecified channel layout becomes the default one for
+    /// its channel count.
+    ///
+    /// - Throws: `unsupported` when libavcodec has no decoder for the codec,
+    ///   `unreadableMedia` when it refuses the stream, `decodeFailed` out of memory.
+    init(input: Demuxer, stream index: Int, path: String) throws(MediaIOError) {
+        let stream = input.stream(index)
+        let par = stream.pointee.codecpar!
+        guard let decoder = avcodec_find_decoder(par.pointee.codec_id) else {
+            throw .unsupported(path: path, reason: "no decoder for codec \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
+        }
+        guard let context = avcodec_alloc_context3(decoder) else {
+            throw .decodeFailed(path: path, reason: "out of memory")
+        }
+        var status = avcodec_parameters_to_context(context, par)
+        if status >= 0 {
+            context.pointee.pkt_timebase = stream.pointee.time_base
+            status = avcodec_open2(context, decoder, nil)
+        }
+        if status < 0 {
+            var c: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&c)
+            throw .unreadableMedia(path: path, reason: FFmpegStatus(status).message)
+        }
+        if context.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            let n = context.pointee.ch_layout.nb_channels
+            av_channel_layout_uninit(&context.pointee.ch_layout)
+            av_channel_layout_default(&context.pointee.ch_layout, n)
+        }
+        self.context = context
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+    }
+
+    /// The decoded audio's sample rate in Hz (0 when the stream does not say).
+    var sampleRate: Int32 { context.pointee.sample_rate }
+
+    /// The decoded audio's channel count.
+    var channels: Int { Int(context.pointee.ch_layout.nb_channels) }
+
+    /// Hands `packet` to the decoder (`avcodec_send_packet`); it keeps its own reference.
+    func send(_ packet: Packet) -> FFmpegStatus {
+        FFmpegStatus(avcodec_send_packet(context, packet.pointer))
+    }
+
+    /// Tells the decoder the input has ended, so `receive` drains its last frames.
+    func sendEndOfStream() {
+        avcodec_send_packet(context, nil)
+    }
+
+    /// The next decoded frame into `frame` (`avcodec_receive_frame`): success,
+    /// `again` when it needs a packet, `endOfFile` when drained.
+    func receive(_ frame: Frame) -> FFmpegStatus {
+        FFmpegStatus(avcodec_receive_frame(context, frame.pointer))
+    }
+}

@@ -1,0 +1,44 @@
+internal import CFFmpeg
+
+/// An `AVFrame` owned by Swift: decoded (or to be encoded) audio samples.
+///
+/// A frame is reused: a decoder fills it, `unref()` releases its buffers.
+final class Frame {
+    let pointer: UnsafeMutablePointer<AVFrame>
+
+    init() { pointer = av_frame_alloc() }
+
+    deinit {
+        var p: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&p)
+    }
+
+    /// Samples per channel in the frame; 0 for a frame that has no buffer yet.
+    var sampleCount: Int {
+        get { Int(pointer.pointee.nb_samples) }
+        set { pointer.pointee.nb_samples = Int32(newValue) }
+    }
+
+    /// Presentation timestamp in ticks of the codec's time base, or nil when unset.
+    var pts: Int64? {
+        get { let value = pointer.pointee.pts; return value == MX_NOPTS_VALUE ? nil : value }
+        set { pointer.pointee.pts = newValue ?? MX_NOPTS_VALUE }
+    }
+
+    /// A decoded frame's timestamp: the decoder's best effort, else the pts, else nil.
+    var timestamp: Int64? {
+        let bestEffort = pointer.pointee.best_effort_timestamp
+        return bestEffort == MX_NOPTS_VALUE ? pts : bestEffort
+    }
+
+    /// Makes the frame's buffers the frame's own, copying them only if a codec
+    /// still holds a reference (`av_frame_make_writable`).
+    func makeWritable() -> FFmpegStatus {
+        FFmpegStatus(av_frame_make_writable(pointer))
+    }
+
+    /// Releases the frame's buffers, ready for the next decode.
+    func unref() {
+        av_frame_unref(pointer)
+    }
+}

@@ -1,0 +1,88 @@
+internal import CFFmpeg
+internal import MixdownTime
+
+/// An output container (`AVFormatContext` with a muxer) that frees itself: the
+/// one place outputs are opened. Released before `finish()`, it closes the file
+/// without a trailer.
+///
+/// Add the streams (`Muxer+Streams`), `open` (the header), `write` packets, `finish`.
+final class Muxer {
+    /// The path named in error messages (the final one, not the temporary file).
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    /// Prepares the muxer for `container` to write to `url`.
+    ///
+    /// - Throws: `cannotCreateOutput` when libavformat lacks the muxer.
+    init(container: MovieContainer, url: String, path: String) throws(MediaIOError) {
+        _ = FFmpegLog.silenced
+        self.path = path
+        let muxerName = Self.muxerName(container)
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&ctx, nil, muxerName, url)
+        guard status >= 0, let ctx else {
+            throw .cannotCreateOutput(path: path, reason: "no \(muxerName) muxer: \(FFmpegStatus(status).message)")
+        }
+        context = ctx
+    }
+
+    deinit {
+        if context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+    }
+
+    /// FFmpeg's muxer for each output container.
+    private static func muxerName(_ container: MovieContainer) -> String {
+        switch container {
+        case .mp4: return "mp4"
+        case .mov: return "mov"
+        case .m4a: return "ipod"
+        }
+    }
+
+    /// Whether encoders must put their configuration in the stream header.
+    var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+    /// Opens the file and writes the header; `movflags` as for ffmpeg's `-movflags`.
+    ///
+    /// Stream time bases may change here (the muxer picks its own): read them after.
+    func open(movflags: String?) throws(MediaIOError) {
+        if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            let status = avio_open(&context.pointee.pb, context.pointee.url, AVIO_FLAG_WRITE)
+            guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
+        }
+        var options: OpaquePointer?
+        if let movflags { av_dict_set(&options, "movflags", movflags, 0) }
+        defer { av_dict_free(&options) }
+        let status = avformat_write_header(context, &options)
+        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: "header: \(FFmpegStatus(status).message)") }
+    }
+
+    /// The time base of output stream `index`, as the muxer chose it in `open`.
+    func timeBase(ofStream index: Int) -> TimeBase? {
+        TimeBase(context.pointee.streams[index]!.pointee.time_base)
+    }
+
+    /// Hands `packet` (timestamps in the stream's time base) to the interleaving
+    /// muxer as a packet of stream `stream`; the muxer takes its data, leaving it empty.
+    ///
+    /// - Throws: `writeFailed`.
+    func write(_ packet: Packet, stream: Int) throws(MediaIOError) {
+        packet.pointer.pointee.stream_index = Int32(stream)
+        packet.pointer.pointee.pos = -1
+        let status = av_interleaved_write_frame(context, packet.pointer)
+        guard status >= 0 else { throw .writeFailed(path: path, reason: FFmpegStatus(status).message) }
+    }
+
+    /// Flushes the interleaving queue, writes the trailer (and the faststart pass), closes the file.
+    ///
+    /// - Throws: `writeFailed`.
+    func finish() throws(MediaIOError) {
+        let status = av_write_trailer(context)
+        guard status >= 0 else { throw .writeFailed(path: path, reason: "trailer: \(FFmpegStatus(status).message)") }
+        if context.pointee.pb != nil {
+            let closed = avio_closep(&context.pointee.pb)
+            guard closed >= 0 else { throw .writeFailed(path: path, reason: FFmpegStatus(closed).message) }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// The kind of container an input is, in the families Mixdown reads differently.
+///
+/// Made from FFmpeg's short demuxer name (`MediaInfo.container`); the one place
+/// that knows those names. What Mixdown does differently for each family is
+/// said by the properties below, not by comparing names.
+public enum ContainerFormat: Sendable, Hashable {
+    /// ISO base media files: MP4, MOV, M4A, 3GP (FFmpeg's `mov,mp4,m4a,3gp,3g2,mj2`).
+    case mpeg4
+    /// RIFF WAVE (`wav`).
+    case wav
+    /// Sony Wave64 (`w64`).
+    case wave64
+    /// AIFF and AIFF-C (`aiff`).
+    case aiff
+    /// Native FLAC (`flac`).
+    case flac
+    /// MPEG audio layer III (`mp3`).
+    case mp3
+    /// Matroska and WebM (`matroska,webm`).
+    case matroska
+    /// Ogg (`ogg`): Vorbis, Opus, FLAC in Ogg.
+    case ogg
+    /// Raw AAC in ADTS frames (`aac`).
+    case adts
+    /// Any other container, by FFmpeg's demuxer name.
+    case other(String)
+
+    /// The family of FFmpeg's demuxer `formatName` (`AVInputFormat.name`).
+    public init(formatName: String) {
+        switch formatName {
+        case "mov,mp4,m4a,3gp,3g2,mj2": self = .mpeg4
+        case "wav": self = .wav
+        case "w64": self = .wave64
+        case "aiff": self = .aiff
+        case "flac": self = .flac
+        case "mp3": self = .mp3
+        case "matroska,webm": self = .matroska
+        case "ogg": self = .ogg
+        case "aac": self = .adts
+        default: self = .other(formatName)
+        }
+    }
+
+    /// FFmpeg's demuxer name for the family.
+    public var formatName: String {
+        switch self {
+        case .mpeg4: "mov,mp4,m4a,3gp,3g2,mj2"
+        case .wav: "wav"
+        case .wave64: "w64"
+        case .aiff: "aiff"
+        case .flac: "flac"
+        case .mp3: "mp3"
+        case .matroska: "matroska,webm"
+        case .ogg: "ogg"
+        case .adts: "aac"
+        case let .other(name): name
+        }
+    }
+
+    /// Whether a seek by timestamp lands exactly where asked (a sample table, a
+    /// fixed frame size or a seek table): MP4/MOV, WAV, W64, AIFF, FLAC.
+    /// `AudioDecoder` seeks others by reading packets up to the target.
+    public var hasExactIndex: Bool {
+        switch self {
+        case .mpeg4, .wav, .wave64, .aiff, .flac: true
+        default: false
+        }
+    }
+
+    /// Whether the header states the exact number of audio samples (edit list,
+    /// data size, sample count), so a quick probe's `sampleCount` can be trusted:
+    /// MP4/MOV, WAV, W64, AIFF, FLAC. Elsewhere (MP3, ADTS, Ogg) the length is an
+    /// estimate until every packet is read.
+    public var statesExactAudioLength: Bool {
+        hasExactIndex
+    }
+
+    /// Whether the header times every stream exactly, by sample tables and edit
+    /// lists (MP4/MOV): a stream's duration is its presented length (priming and
+    /// padding excluded, not counted from its start time), and no packet needs to
+    /// be read or decoded to know any stream's timing.
+    public var hasExactStreamDurations: Bool {
+        self == .mpeg4
+    }
+
+    /// Whether FFmpeg re-probes the start of 16-bit PCM for other codecs hidden in
+    /// it (MP3, DTS), over up to 32 packets unless the probe size is cut (`wav`).
+    var reprobesPCM: Bool {
+        self == .wav
+    }
+}

@@ -1,0 +1,37 @@
+extension Demuxer {
+    /// Opens `path` and reads enough of it to know its streams: the one place
+    /// inputs are opened.
+    ///
+    /// `audioOnly` leaves the video streams out of that analysis for containers
+    /// whose headers already give every stream's timing (MP4/MOV): FFmpeg would
+    /// otherwise decode video frames just to describe them (time and memory an
+    /// audio reader never needs), and their packets are skipped when reading.
+    ///
+    /// - Throws: `missingInput` / `unreadableMedia` (see `init(path:)` and `findStreamInfo()`).
+    static func open(path: String, audioOnly: Bool = false) throws(MediaIOError) -> Demuxer {
+        let input = try Demuxer(path: path)
+        if input.format.reprobesPCM {
+            // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
+            // demuxer's probe over up to 32 packets (128 KB), which cost more than the
+            // rest of opening a voice-over take. The first packet is still probed.
+            input.probeSize = 32
+        }
+        if audioOnly, input.format.hasExactStreamDurations {
+            var hasVideo = false
+            for i in 0..<input.streamCount where input.kind(ofStream: i) == .video {
+                input.discard(stream: i)
+                hasVideo = true
+            }
+            if hasVideo {
+                // The demuxer seeks to each audio sample, and buffered avio reads through
+                // the video frames in between (a seek shorter than its 32 KB buffer plus
+                // read-ahead threshold becomes a read): the whole file for its audio.
+                // Direct mode makes each packet one read(2) after a real seek. Set once
+                // the header is parsed, where buffered small reads still pay.
+                input.readDirectly()
+            }
+        }
+        try input.findStreamInfo()
+        return input
+    }
+}

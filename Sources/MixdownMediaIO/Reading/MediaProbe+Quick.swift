@@ -1,0 +1,35 @@
+extension MediaProbe {
+    /// The quick probe: encoder delay from the first audio packet, sample counts
+    /// where the header is exact, truncation from the last index entry.
+    static func readHeaders(_ input: Demuxer, into streams: inout [StreamInfo]) throws(MediaIOError) {
+        let format = input.format
+        let fileSize = input.fileSize ?? -1
+        for i in streams.indices {
+            if fileSize > 0, let end = input.indexEnd(ofStream: i) {
+                streams[i].isTruncated = end > fileSize
+            }
+        }
+        var pending = Set(streams.indices.filter { streams[$0].kind == .audio })
+        let packet = Packet()
+        var budget = 64
+        while !pending.isEmpty, budget > 0, try input.read(into: packet) {
+            defer { packet.unref() }
+            budget -= 1
+            let i = packet.streamIndex
+            guard pending.remove(i) != nil else { continue }
+            streams[i].encoderDelay = packet.skipSamples.start
+        }
+        for i in streams.indices where streams[i].kind == .audio {
+            guard let rate = streams[i].sampleRate else { continue }
+            let timing = input.timing(ofStream: i)
+            let start = timing.startTime ?? 0
+            guard let end = timing.duration else { continue }
+            // MP3 reports its duration from the start of the encoder delay and its start
+            // time after it; elsewhere start is 0 and the duration is the real one.
+            let ticks = format.hasExactStreamDurations ? end : end - start
+            let samples = timing.samples(ticks: ticks, rate: Int32(rate))
+            streams[i].estimatedSampleCount = max(0, samples)
+            if format.statesExactAudioLength { streams[i].sampleCount = max(0, samples) }
+        }
+    }
+}

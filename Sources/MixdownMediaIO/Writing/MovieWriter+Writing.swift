@@ -1,0 +1,102 @@
+internal import MixdownTime
+
+extension MovieWriter {
+    /// Encodes the next `count` samples of the mix (planar stereo float) and writes
+    /// what is ready, with the video packets up to the same time.
+    ///
+    /// The pointers are read during the call only. After a thrown error the writer
+    /// is unusable: release it (nothing is left behind).
+    public func writeAudio(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+        try checkUsable()
+        guard !acceptsEncodedAudio else {
+            throw .writeFailed(path: path, reason: "this writer takes encoded AAC packets, not samples")
+        }
+        failed = true
+        try encoder.encode(left: left, right: right, count: count)
+        try writeReadyAudio()
+        failed = false
+    }
+
+    /// Writes the next AAC packet of the audio track, with the video packets up to
+    /// the same time (writers made with `init(path:video:encodedAudio:)` only).
+    ///
+    /// Packets come in order: the first at pts -1024 (the priming, which the
+    /// container's edit list hides), each next one at the pts where the one
+    /// before ended (`presentationTime + duration`); only the last may be shorter
+    /// than 1024 samples. A packet out of place throws `writeFailed` and, like
+    /// any error, leaves the writer unusable.
+    public func writeEncodedAudio(_ audio: EncodedAudioPacket) throws(MediaIOError) {
+        try checkUsable()
+        guard acceptsEncodedAudio else {
+            throw .writeFailed(path: path, reason: "this writer encodes samples itself: use writeAudio")
+        }
+        failed = true
+        let expected = nextAudioPts ?? -Int64(encoder.encoderDelay)
+        guard audio.presentationTime == expected, !audioEnded, (1...Int64(encoder.frameSize)).contains(audio.duration),
+              !audio.bytes.isEmpty else {
+            throw .writeFailed(path: path, reason: "AAC packet at \(audio.presentationTime) (\(audio.duration) samples, "
+                + "\(audio.bytes.count) bytes) where " + (audioEnded ? "the audio had ended" : "the packet at \(expected) was due"))
+        }
+        let p = encodedPacket
+        let status = p.setBytes(audio.bytes)
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: "AAC packet: \(status.message)") }
+        p.pts = audio.presentationTime
+        p.dts = audio.presentationTime
+        p.duration = audio.duration
+        p.isKeyframe = true
+        p.rescaleTimestamps(from: encoder.context.timeBase, to: audioTimeBase)
+        try writeInterleaved(audio: p)
+        nextAudioPts = audio.presentationTime + audio.duration
+        audioEnded = audio.duration < Int64(encoder.frameSize)
+        failed = false
+    }
+
+    /// Encodes the rest of the audio, writes the remaining video, finishes the file
+    /// (with the faststart pass) and moves it to `path`.
+    ///
+    /// - Throws: `writeFailed` (nothing is left at `path` then, and an earlier file there is kept).
+    public func finish() throws(MediaIOError) {
+        try checkUsable()
+        failed = true
+        if !acceptsEncodedAudio {
+            try encoder.finish()
+            try writeReadyAudio()
+        }
+        while let video, try video.take(into: packet) {
+            try output.write(packet, stream: videoIndex)
+        }
+        try output.finish()
+        try target.commit()
+        failed = false
+        finished = true
+    }
+
+    private func checkUsable() throws(MediaIOError) {
+        if finished { throw .writeFailed(path: path, reason: "the file is already finished") }
+        if failed { throw .writeFailed(path: path, reason: "an earlier write failed") }
+    }
+
+    /// Writes every queued AAC packet, each preceded by the video packets decoded
+    /// no later than it, so that the muxer's interleaving queue stays short.
+    private func writeReadyAudio() throws(MediaIOError) {
+        while let audio = encoder.takePacket() {
+            audio.rescaleTimestamps(from: encoder.context.timeBase, to: audioTimeBase)
+            try writeInterleaved(audio: audio)
+        }
+    }
+
+    /// Writes the video packets decoded no later than `audio`, then `audio`
+    /// (timestamps in the output stream's time base).
+    private func writeInterleaved(audio: Packet) throws(MediaIOError) {
+        if let video {
+            // FFmpeg's AAC encoder stamps every packet, and writeEncodedAudio sets dts.
+            let audioDts = audio.dts ?? .min
+            while let dts = try video.peekDts(),
+                  compareTimestamps(dts, video.timeBase, audioDts, audioTimeBase) <= 0 {
+                _ = try video.take(into: packet)
+                try output.write(packet, stream: videoIndex)
+            }
+        }
+        try output.write(audio, stream: audioIndex)
+    }
+}

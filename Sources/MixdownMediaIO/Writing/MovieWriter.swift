@@ -1,0 +1,148 @@
+public import MixdownComposition
+internal import MixdownTime
+
+/// Writes the export: the stitched video by stream copy and the mix as AAC, in one
+/// MP4, MOV or M4A file (like `AVAssetExportSession` with a passthrough video track).
+///
+/// Drive it with the rendered audio: call `writeAudio` with consecutive stereo float
+/// blocks at `sampleRate`, sample 0 being timeline time 0, then `finish()`. The
+/// video packets are pulled from the clips lazily as the audio advances, so that
+/// the file is interleaved by time and memory does not grow with its length.
+/// Write `plan.duration.sampleIndex(sampleRate:)` samples to make audio and video
+/// end together (within one AAC frame).
+///
+/// Or, made with `init(path:video:encodedAudio:)`, hand it AAC packets encoded
+/// elsewhere (by `AACEncoder`s with the same `AACSettings`, e.g. stretches encoded
+/// on several threads) with `writeEncodedAudio`, in order, each starting where the
+/// one before ended, the first at -1024 (the priming): the same interleaving, the
+/// same stream parameters and priming edit list as when the writer encodes.
+///
+/// The file appears at `path` only when `finish()` succeeds: until then it is a
+/// hidden temporary file in the same folder, removed if the writer is released
+/// unfinished (an error, a cancellation), leaving any earlier file at `path` as it
+/// was. With `fastStart` (the default) the index (`moov`) is moved before the media
+/// data at the end, a second pass over the file. Not thread-safe.
+public final class MovieWriter {
+    /// Where the file appears on `finish()`.
+    public let path: String
+    /// The output container, from `path`'s extension.
+    public let container: MovieContainer
+    /// Audio sample rate in Hz of the blocks `writeAudio` expects and of the AAC stream.
+    public let sampleRate: Int32
+    /// The video track being copied, nil for an audio-only file.
+    public let videoPlan: VideoStitchPlan?
+    /// Audio samples accepted so far (per channel); with encoded audio, the samples
+    /// the packets written so far cover, the priming not counted.
+    public var audioSamplesWritten: Int64 {
+        acceptsEncodedAudio ? max(0, nextAudioPts ?? 0) : encoder.samplesReceived
+    }
+    /// Whether the writer takes encoded packets (`writeEncodedAudio`) rather than samples.
+    public let acceptsEncodedAudio: Bool
+    /// The AudioSpecificConfig in the file's audio track (`esds`).
+    public var audioCodecConfiguration: [UInt8] { encoder.codecConfiguration }
+    /// Video frames (packets) written so far.
+    public var videoFramesWritten: Int { video?.packetsRead ?? 0 }
+
+    // Released unfinished, the output closes and the temporary file is unlinked
+    // (in either order: POSIX keeps an open, unlinked file out of the folder).
+    let target: AtomicOutputFile
+    let output: Muxer
+    /// Encodes the samples given to `writeAudio`; with encoded audio, it only
+    /// supplies the stream parameters (the same settings give the same ones).
+    let encoder: AACEncoder
+    let video: VideoPacketSource?
+    let audioIndex: Int
+    /// The video stream's index; -1 without video.
+    let videoIndex: Int
+    /// The audio stream's time base, as the muxer chose it when writing the header
+    /// (the video's is `video.timeBase`).
+    let audioTimeBase: TimeBase
+    let packet = Packet()
+    /// Carries `writeEncodedAudio`'s packets to the muxer.
+    let encodedPacket = Packet()
+    /// With encoded audio: the pts (in samples) the next packet must have.
+    var nextAudioPts: Int64?
+    /// With encoded audio: a packet shorter than a frame came, so it was the last.
+    var audioEnded = false
+    var finished = false
+    var failed = false
+
+    /// Creates the output and writes its header.
+    ///
+    /// - Parameters:
+    ///   - path: `.mp4`, `.mov` or (audio only) `.m4a`.
+    ///   - video: the stitched video track; nil for audio only.
+    ///   - sampleRate: of the audio blocks and the AAC stream (48 000 by default).
+    ///   - audioBitRate: AAC bit rate in bits per second (192 000 by default).
+    ///   - fastStart: put the index first, for playback while downloading.
+    ///   - inputs: the other files the export reads (audio sources): the output may
+    ///     not be any of them, nor any clip of the plan.
+    /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
+    ///   output that is one of the inputs, or a folder that cannot be written;
+    ///   what opening the first clip throws.
+    public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
+                            audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: plan, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
+                      encoded: false, fastStart: fastStart, inputs: inputs)
+    }
+
+    /// Creates the output and writes its header, for AAC packets encoded elsewhere
+    /// (`writeEncodedAudio`) rather than samples.
+    ///
+    /// The audio track gets the stream parameters (decoder configuration, encoder
+    /// delay) of an `AACEncoder` opened with `settings`: encode the packets with the
+    /// same settings. Parameters and errors otherwise as `init(path:video:...)`.
+    public convenience init(path: String, video plan: VideoStitchPlan?, encodedAudio settings: AACSettings,
+                            fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: plan, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+    }
+
+    private init(path: String, video plan: VideoStitchPlan?, settings: AACSettings, encoded: Bool,
+                 fastStart: Bool, inputs: [String]) throws(MediaIOError) {
+        let sampleRate = settings.sampleRate
+        guard let container = MovieContainer(path: path) else {
+            throw .cannotCreateOutput(path: path, reason: "unknown extension: use .mp4, .mov or .m4a")
+        }
+        if plan != nil, !container.allowsVideo {
+            throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
+        }
+        self.path = path
+        self.container = container
+        self.sampleRate = sampleRate
+        videoPlan = plan
+        acceptsEncodedAudio = encoded
+        target = try AtomicOutputFile(path: path, inputs: (plan?.segments.map(\.path) ?? []) + inputs)
+        output = try Muxer(container: container, url: target.temporaryPath, path: path)
+        encoder = try AACEncoder(sampleRate: sampleRate, bitRate: settings.bitRate,
+                                 globalHeader: output.needsGlobalHeader, path: path)
+
+        var videoStream: Int?
+        if let first = plan?.segments.first {
+            videoStream = try Self.addVideoStream(copying: first, to: output)
+        }
+        let audioStream = try output.addAudioStream(encodedBy: encoder.context)
+
+        try output.open(movflags: fastStart ? "+faststart" : nil)
+        audioIndex = audioStream
+        videoIndex = videoStream ?? -1
+        guard let audioTimeBase = output.timeBase(ofStream: audioStream) else {
+            throw .cannotCreateOutput(path: path, reason: "the muxer gave the audio stream no time base")
+        }
+        self.audioTimeBase = audioTimeBase
+        if let plan, let videoStream {
+            guard let videoTimeBase = output.timeBase(ofStream: videoStream) else {
+                throw .cannotCreateOutput(path: path, reason: "the muxer gave the video stream no time base")
+            }
+            video = VideoPacketSource(segments: plan.segments, timeBase: videoTimeBase)
+        } else {
+            video = nil
+        }
+    }
+
+    /// Adds the output video stream as a copy of the first clip's; returns its index.
+    private static func addVideoStream(copying segment: VideoSegment, to output: Muxer) throws(MediaIOError) -> Int {
+        let input = try Demuxer.open(path: segment.path)
+        guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
+        return try output.addVideoStream(copying: segment.streamIndex, of: input)
+    }
+}

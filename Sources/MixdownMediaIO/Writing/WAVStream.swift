@@ -1,0 +1,125 @@
+internal import MixdownUnits
+internal import MixdownDSP
+
+/// One libsndfile handle and the conversion of float frames to its sample format:
+/// the part of `WAVWriter` that a second thread can own for its own stretch of the file.
+///
+/// Integer samples are quantised here (round to nearest, clip) and handed to
+/// libsndfile as 32-bit integers, which it narrows exactly. Its own float
+/// conversion with clipping enabled truncates toward −∞ (`lrint(x·2³¹) >> 16`),
+/// which biased every 16-bit sample by −½ LSB and doubled the 24-bit error.
+final class WAVStream {
+    /// The output's final path, for messages.
+    let path: String
+    let format: WAVSampleFormat
+    let sink: WAVFileSink
+    private(set) var clippedSamples = 0
+    private(set) var peak: Float = 0
+    private(set) var framesWritten: Int64 = 0
+    private var file: SoundFile?
+    private var interleaved: UnsafeMutablePointer<Float>
+    /// Left-justified 32-bit integer frames for the integer formats.
+    private var quantised: UnsafeMutablePointer<Int32>
+    private var capacity = 8192
+    private var dither: TPDFDither
+
+    /// Opens a handle writing `fileFormat` into `file` from byte `base`, whose
+    /// first frame is frame `firstFrame` of the output (which seeds the dither).
+    init(path: String, file: String, base: Int64, firstFrame: Int64, fileFormat: SoundFileFormat) throws(MediaIOError) {
+        self.path = path
+        format = fileFormat.sampleFormat
+        sink = try WAVFileSink(path: file, base: base)
+        let sf = try SoundFile(path: path, writingTo: sink, format: fileFormat)
+        self.file = sf
+        sf.setClipping(true)
+        // A PEAK chunk would hold the peak of this handle's frames only, not of the
+        // parts other handles write, so float files carry none.
+        if format == .f32 { sf.setPeakChunk(false) }
+        dither = TPDFDither(firstFrame: firstFrame)
+        interleaved = .allocate(capacity: capacity * 2)
+        quantised = .allocate(capacity: capacity * 2)
+    }
+
+    deinit {
+        interleaved.deallocate()
+        quantised.deallocate()
+    }
+
+    /// Appends `count` frames from the two channel buffers.
+    func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+        guard let file else { throw .writeFailed(path: path, reason: "file already finished") }
+        if count > capacity {
+            interleaved.deallocate()
+            quantised.deallocate()
+            capacity = count
+            interleaved = .allocate(capacity: capacity * 2)
+            quantised = .allocate(capacity: capacity * 2)
+        }
+        var peak = self.peak
+        var clipped = 0
+        let written: Int
+        if format == .f32 {
+            for i in 0..<count {
+                let l = left[i], r = right[i]
+                peak = max(peak, abs(l), abs(r))
+                interleaved[2 * i] = l
+                interleaved[2 * i + 1] = r
+            }
+            written = file.writeFrames(interleaved, count: count)
+        } else {
+            let bits = format == .s16 ? 16 : 24
+            let scale = Float(1 << (bits - 1))
+            let shift = Int32(32 - bits)
+            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
+            if format == .s16 {
+                // TPDF dither is added before rounding, sample by sample.
+                let ditheredLeft = interleaved, ditheredRight = interleaved + capacity
+                for i in 0..<count {
+                    ditheredLeft[i] = left[i] + dither.next() / scale
+                    ditheredRight[i] = right[i] + dither.next() / scale
+                }
+                clipped = DSP.quantise(left: ditheredLeft, right: ditheredRight, into: quantised, count: count, scale: scale, shift: shift)
+            } else {
+                clipped = DSP.quantise(left: left, right: right, into: quantised, count: count, scale: scale, shift: shift)
+            }
+            written = file.writeFrames(quantised, count: count)
+        }
+        self.peak = peak
+        clippedSamples += clipped
+        guard written == count else {
+            throw .writeFailed(path: path, reason: sink.failure?.message ?? file.errorMessage)
+        }
+        framesWritten += Int64(count)
+    }
+
+    /// Counts `frames` more frames as written without writing them: other streams
+    /// put them in the file, after this one's, and libsndfile sizes the header from
+    /// the frames it counted (it has no call to set that count).
+    func countFramesWrittenElsewhere(_ frames: Int64) throws(MediaIOError) {
+        guard let file else { return }
+        let frameBytes = Int64(2 * format.bytesPerSample)
+        let chunk = 1 << 12
+        let zeros = UnsafeMutableRawPointer.allocate(byteCount: chunk * Int(frameBytes), alignment: 16)
+        defer { zeros.deallocate() }
+        sink.skipsWrites = true
+        defer { sink.skipsWrites = false }
+        var left = frames
+        while left > 0 {
+            let n = min(left, Int64(chunk))
+            guard file.writeRaw(zeros, byteCount: n * frameBytes) == n * frameBytes else {
+                throw .writeFailed(path: path, reason: file.errorMessage)
+            }
+            left -= n
+        }
+    }
+
+    /// Closes the handle and writes out everything buffered.
+    func close() throws(MediaIOError) {
+        guard let file else { return }
+        self.file = nil
+        let closeError = file.close()
+        let failure = sink.close()
+        if let failure { throw .writeFailed(path: path, reason: failure) }
+        if let closeError { throw .writeFailed(path: path, reason: closeError) }
+    }
+}

@@ -1,0 +1,76 @@
+public import MixdownUnits
+
+/// Writes stereo float audio to a WAV file through libsndfile.
+///
+/// The file is written to a temporary path and appears at `path` only after
+/// `finish()`. Integer formats clip at full scale (libsndfile would otherwise
+/// wrap) and count the samples that clipped; 16-bit adds TPDF dither of ±1 LSB
+/// that depends only on each sample's position, so renders are reproducible.
+///
+/// `write` appends frames from frame 0 on. Other threads can fill later frames at
+/// the same time through `part(startingAt:)`: each part writes its frames straight
+/// to their place in the file, and `finish()` has libsndfile size the header for
+/// all of them.
+public final class WAVWriter {
+    /// Where the file appears on `finish()`.
+    public let path: String
+    /// The samples' format in the file: 16-bit (dithered), 24-bit or 32-bit float.
+    public let format: WAVSampleFormat
+    /// Samples (per channel, counted separately) whose magnitude exceeded full scale;
+    /// after `finish()`, the parts' included.
+    public var clippedSamples: Int { main.clippedSamples + closedParts.reduce(0) { $0 + $1.clippedSamples } }
+    /// Largest magnitude written, before clipping; after `finish()`, the parts' included.
+    public var peak: Float { closedParts.reduce(main.peak) { max($0, $1.peak) } }
+    /// Frames written so far through `write`; after `finish()`, the parts' included.
+    public var framesWritten: Int64 { main.framesWritten + closedParts.reduce(0) { $0 + $1.framesWritten } }
+
+    let output: AtomicOutputFile
+    /// What the main stream writes: the WAV header and the samples after it.
+    let fileFormat: SoundFileFormat
+    let main: WAVStream
+    /// Byte offset of frame 0 in the file (the header's length).
+    let dataOffset: Int64
+    var parts: [Part] = []
+    private var closedParts: [Part] = []
+    private var finished = false
+
+    /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
+    ///
+    /// `inputs` are the files the render reads: the output may be none of them.
+    public init(path: String, sampleRate: Int32, format: WAVSampleFormat, inputs: [String] = []) throws(MediaIOError) {
+        self.path = path
+        self.format = format
+        output = try AtomicOutputFile(path: path, inputs: inputs)
+        fileFormat = SoundFileFormat(container: .wav, sampleRate: sampleRate, channels: 2, sampleFormat: format)
+        main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, fileFormat: fileFormat)
+        dataOffset = main.sink.offset
+    }
+
+    /// Appends `count` frames from the two channel buffers.
+    public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+        try main.write(left: left, right: right, count: count)
+    }
+
+    /// Closes the file and moves it into place at `path`.
+    ///
+    /// With parts, call it once their threads are done with them: they must all be
+    /// closed and, with the frames `write` wrote, cover frames 0 to the end without
+    /// gaps or overlaps.
+    public func finish() throws(MediaIOError) {
+        guard !finished else { return }
+        if !parts.isEmpty {
+            var end = main.framesWritten
+            for part in parts.sorted(by: { $0.firstFrame < $1.firstFrame }) {
+                guard part.isClosed, part.firstFrame == end else {
+                    throw .writeFailed(path: path, reason: "a part starting at frame \(part.firstFrame) is \(part.isClosed ? "not next to the frames before it" : "still open")")
+                }
+                end += part.framesWritten
+            }
+            try main.countFramesWrittenElsewhere(end - main.framesWritten)
+            closedParts = parts
+        }
+        try main.close()
+        try output.commit()
+        finished = true
+    }
+}
