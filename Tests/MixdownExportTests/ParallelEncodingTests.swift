@@ -187,9 +187,7 @@ final class ParallelEncodingTests: XCTestCase {
         XCTAssertLessThan(stopped, .seconds(1))
         XCTAssertEqual(fractions, fractions.sorted(), "progress only grows")
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "precious")
-        let folder = (path as NSString).deletingLastPathComponent
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("cancel.m4a.mixdown") }
-        XCTAssertEqual(leftovers, [])
+        XCTAssertEqual(try temporaryFiles(beside: path), [])
     }
 
     func testAWorkersErrorEndsTheExport() throws {
@@ -210,8 +208,7 @@ final class ParallelEncodingTests: XCTestCase {
             XCTAssertTrue(error.description.contains(take), "\(error)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        let folder = (path as NSString).deletingLastPathComponent
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("failed.m4a.mixdown") }, [])
+        XCTAssertEqual(try temporaryFiles(beside: path), [])
     }
 }
 
