@@ -71,7 +71,7 @@ public final class MovieWriter {
     ///
     /// - Parameters:
     ///   - path: `.mp4`, `.mov` or (audio only) `.m4a`.
-    ///   - video: the stitched video track; nil for audio only.
+    ///   - plan: the stitched video track; nil for audio only.
     ///   - sampleRate: of the audio blocks and the AAC stream (48 000 by default).
     ///   - audioBitRate: AAC bit rate in bits per second (192 000 by default).
     ///   - fastStart: put the index first, for playback while downloading.
