@@ -3,22 +3,23 @@
 ///
 /// Equality and hashing are exact on the rational value: 60/2 == 30/1.
 public struct FrameRate: Sendable {
+    private let fraction: PositiveFraction
+
     /// Frames per `denominator` seconds; always greater than zero.
-    public let numerator: Int32
+    public var numerator: Int32 { fraction.numerator }
 
     /// Seconds per `numerator` frames; always greater than zero.
-    public let denominator: Int32
+    public var denominator: Int32 { fraction.denominator }
 
     /// Makes `numerator / denominator` frames per second.
     ///
     /// - Throws: ``MediaTimeError/invalidFrameRate(numerator:denominator:)``
     ///   unless both parts are positive.
     public init(_ numerator: Int32, _ denominator: Int32 = 1) throws(MediaTimeError) {
-        guard numerator > 0, denominator > 0 else {
+        guard let fraction = PositiveFraction(numerator, denominator) else {
             throw .invalidFrameRate(numerator: numerator, denominator: denominator)
         }
-        self.numerator = numerator
-        self.denominator = denominator
+        self.fraction = fraction
     }
 
     /// The length of one frame, exactly `denominator / numerator` seconds.
@@ -32,43 +33,23 @@ public struct FrameRate: Sendable {
     }
 }
 
-extension FrameRate: Hashable {
+extension FrameRate: Hashable, Codable {
     /// Whether both are the same rate, whatever their representations.
-    public static func == (lhs: FrameRate, rhs: FrameRate) -> Bool {
-        Int64(lhs.numerator) * Int64(rhs.denominator) == Int64(rhs.numerator) * Int64(lhs.denominator)
-    }
+    public static func == (lhs: FrameRate, rhs: FrameRate) -> Bool { lhs.fraction == rhs.fraction }
 
     /// Hashes the reduced fraction, so equal rates hash alike.
-    public func hash(into hasher: inout Hasher) {
-        let divisor = Int32(greatestCommonDivisor(UInt64(numerator), UInt64(denominator)))
-        hasher.combine(numerator / divisor)
-        hasher.combine(denominator / divisor)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fraction) }
+
+    /// Decodes `{"numerator": 30000, "denominator": 1001}`, refusing parts that are not positive.
+    public init(from decoder: any Decoder) throws { fraction = try PositiveFraction(from: decoder) }
+
+    /// Encodes `{"numerator": 30000, "denominator": 1001}`.
+    public func encode(to encoder: any Encoder) throws { try fraction.encode(to: encoder) }
 }
 
 extension FrameRate: CustomStringConvertible {
     /// `"25"` for whole rates, otherwise `"30000/1001"`, as given.
     public var description: String {
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
-    }
-}
-
-extension FrameRate: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case numerator, denominator
-    }
-
-    /// Decodes `{"numerator": 30000, "denominator": 1001}`, refusing parts that are not positive.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(try container.decode(Int32.self, forKey: .numerator),
-                      try container.decode(Int32.self, forKey: .denominator))
-    }
-
-    /// Encodes `{"numerator": 30000, "denominator": 1001}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(numerator, forKey: .numerator)
-        try container.encode(denominator, forKey: .denominator)
     }
 }

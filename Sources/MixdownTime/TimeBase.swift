@@ -6,11 +6,13 @@
 /// Conversions to and from ``MediaTime`` are exact where the result fits and
 /// otherwise use the project's one rounding rule, half up (see docs/time.md).
 public struct TimeBase: Sendable {
+    private let fraction: PositiveFraction
+
     /// Seconds per `denominator` ticks; always greater than zero.
-    public let numerator: Int32
+    public var numerator: Int32 { fraction.numerator }
 
     /// Ticks per `numerator` seconds; always greater than zero.
-    public let denominator: Int32
+    public var denominator: Int32 { fraction.denominator }
 
     /// Makes a time base of `numerator / denominator` seconds per tick.
     ///
@@ -19,22 +21,16 @@ public struct TimeBase: Sendable {
     ///   parts are positive.
     public init(_ numerator: Int32, _ denominator: Int32) throws(MediaTimeError) {
         guard denominator > 0 else { throw .invalidTimescale(Int64(denominator)) }
-        guard numerator > 0 else { throw .invalidTimescale(Int64(numerator)) }
-        self.numerator = numerator
-        self.denominator = denominator
+        guard let fraction = PositiveFraction(numerator, denominator) else { throw .invalidTimescale(Int64(numerator)) }
+        self.fraction = fraction
     }
 
     /// One tick per sample at `sampleRate` Hz: `1 / sampleRate`.
     ///
     /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`.
     public init(sampleRate: Int32) throws(MediaTimeError) {
-        guard sampleRate > 0 else { throw .invalidSampleRate(sampleRate) }
-        self.init(uncheckedNumerator: 1, denominator: sampleRate)
-    }
-
-    private init(uncheckedNumerator numerator: Int32, denominator: Int32) {
-        self.numerator = numerator
-        self.denominator = denominator
+        guard let fraction = PositiveFraction(1, sampleRate) else { throw .invalidSampleRate(sampleRate) }
+        self.fraction = fraction
     }
 
     /// The length of one tick as a time, exactly.
@@ -43,43 +39,23 @@ public struct TimeBase: Sendable {
     }
 }
 
-extension TimeBase: Hashable {
+extension TimeBase: Hashable, Codable {
     /// Whether both are the same tick length, whatever their representations.
-    public static func == (lhs: TimeBase, rhs: TimeBase) -> Bool {
-        Int64(lhs.numerator) * Int64(rhs.denominator) == Int64(rhs.numerator) * Int64(lhs.denominator)
-    }
+    public static func == (lhs: TimeBase, rhs: TimeBase) -> Bool { lhs.fraction == rhs.fraction }
 
     /// Hashes the reduced fraction, so equal time bases hash alike.
-    public func hash(into hasher: inout Hasher) {
-        let divisor = Int32(greatestCommonDivisor(UInt64(numerator), UInt64(denominator)))
-        hasher.combine(numerator / divisor)
-        hasher.combine(denominator / divisor)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fraction) }
+
+    /// Decodes `{"numerator": 1, "denominator": 90000}`, refusing parts that are not positive.
+    public init(from decoder: any Decoder) throws { fraction = try PositiveFraction(from: decoder) }
+
+    /// Encodes `{"numerator": 1, "denominator": 90000}`.
+    public func encode(to encoder: any Encoder) throws { try fraction.encode(to: encoder) }
 }
 
 extension TimeBase: CustomStringConvertible {
     /// `"1/90000"`, as given.
     public var description: String {
         "\(numerator)/\(denominator)"
-    }
-}
-
-extension TimeBase: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case numerator, denominator
-    }
-
-    /// Decodes `{"numerator": 1, "denominator": 90000}`, refusing parts that are not positive.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(try container.decode(Int32.self, forKey: .numerator),
-                      try container.decode(Int32.self, forKey: .denominator))
-    }
-
-    /// Encodes `{"numerator": 1, "denominator": 90000}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(numerator, forKey: .numerator)
-        try container.encode(denominator, forKey: .denominator)
     }
 }

@@ -31,7 +31,7 @@ public struct AudioBitRate: Hashable, Sendable, Comparable, CustomStringConverti
     ///
     /// - Throws: ``QuantityError`` for a fraction or a value outside ``range``.
     public init(number: Double) throws(QuantityError) {
-        guard number == number.rounded(), let whole = Int(exactly: number) else {
+        guard let whole = Int(exactly: number) else {
             throw QuantityError(value: QuantityError.number(number), expected: Self.expected)
         }
         try self.init(bitsPerSecond: whole)
