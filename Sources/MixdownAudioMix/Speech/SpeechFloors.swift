@@ -1,0 +1,99 @@
+/// Rules 3 and the first half of 4 of ``SpeechDetector``: each band's noise
+/// floor (a low percentile of its level over the frames around), and what a
+/// frame's levels above their floors make of it.
+///
+/// A frame is decided once the frames `floorRadius` after it are known (or the
+/// signal has ended); memory holds those frames and the window's sorted levels.
+struct SpeechFloors: Sendable {
+    /// What a frame's levels, floors and harmonicity say, for rule 4.
+    struct Decision: Sendable {
+        /// Loud enough above the floor to be part of speech.
+        var extends: Bool
+        /// Loud and harmonic enough to prove there is speech near.
+        var isCore: Bool
+    }
+
+    private let radius = SpeechDetector.floorRadius
+    /// Features of frames `historyStart ..< received`.
+    private var history: [SpeechFrameAnalysis.Features] = []
+    private var historyStart = 0
+    private var received = 0
+    /// The levels of frames `windowStart ..< windowEnd`, sorted, per band.
+    private var speechLevels = SortedLevels()
+    private var fricativeLevels = SortedLevels()
+    private var windowStart = 0
+    private var windowEnd = 0
+    /// The next frame to decide.
+    private var next = 0
+
+    /// Takes the next frame's features; the decisions they complete.
+    mutating func add(_ features: SpeechFrameAnalysis.Features) -> [Decision] {
+        history.append(features)
+        received += 1
+        return decide(final: false)
+    }
+
+    /// The decisions of the frames still undecided, the windows clipped at the end.
+    mutating func finish() -> [Decision] {
+        decide(final: true)
+    }
+
+    private mutating func decide(final: Bool) -> [Decision] {
+        var decisions: [Decision] = []
+        while next < received && (final || next + radius < received) {
+            let high = min(next + radius, received - 1)
+            while windowEnd <= high {
+                let features = history[windowEnd - historyStart]
+                speechLevels.insert(features.speechLevel)
+                fricativeLevels.insert(features.fricativeLevel)
+                windowEnd += 1
+            }
+            while windowStart < next - radius {
+                let features = history[windowStart - historyStart]
+                speechLevels.remove(features.speechLevel)
+                fricativeLevels.remove(features.fricativeLevel)
+                windowStart += 1
+            }
+            let count = windowEnd - windowStart
+            let index = Int((SpeechDetector.floorQuantile * Double(count - 1)).rounded(.down))
+            let features = history[next - historyStart]
+            let speechAbove = features.speechLevel - max(speechLevels[index], SpeechDetector.floorMinimum)
+            let fricativeAbove = features.fricativeLevel - max(fricativeLevels[index], SpeechDetector.floorMinimum)
+            decisions.append(Decision(
+                extends: speechAbove >= SpeechDetector.extendThreshold || fricativeAbove >= SpeechDetector.fricativeThreshold,
+                isCore: features.harmonicity >= SpeechDetector.harmonicityThreshold && speechAbove >= SpeechDetector.coreThreshold))
+            next += 1
+            let unneeded = min(windowStart, next) - historyStart
+            if unneeded > 4 * radius {
+                history.removeFirst(unneeded)
+                historyStart += unneeded
+            }
+        }
+        return decisions
+    }
+}
+
+/// A multiset of levels kept sorted: insertion and removal by binary search.
+private struct SortedLevels: Sendable {
+    private var values: [Double] = []
+
+    subscript(index: Int) -> Double { values[index] }
+
+    mutating func insert(_ value: Double) {
+        values.insert(value, at: firstIndex(notBelow: value))
+    }
+
+    mutating func remove(_ value: Double) {
+        values.remove(at: firstIndex(notBelow: value))
+    }
+
+    /// The first index whose value is not below `value`.
+    private func firstIndex(notBelow value: Double) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

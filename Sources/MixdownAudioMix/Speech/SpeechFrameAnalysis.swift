@@ -1,0 +1,140 @@
+import Foundation
+
+/// Rules 1 and 2 of ``SpeechDetector``: the signal cut into frames, and each
+/// frame's band levels and harmonicity, computed once its samples are in.
+struct SpeechFrameAnalysis: Sendable {
+    /// What rule 2 measures in one frame.
+    struct Features: Sendable {
+        /// Speech-band level in dBFS.
+        var speechLevel: Double
+        /// Fricative-band level in dBFS.
+        var fricativeLevel: Double
+        /// Peak window-corrected autocorrelation over pitch lags, 0 to about 1.
+        var harmonicity: Double
+    }
+
+    /// Samples per hop, and per frame window.
+    let hop: Int
+    private let windowLength: Int
+    /// How far before its hop a frame's window starts.
+    private let offset: Int
+    private let window: [Double]
+    /// `2 / (N Σ w²)`: band power in mean-square units of the signal.
+    private let scale: Double
+    private let speechBins: Range<Int>
+    private let fricativeBins: Range<Int>
+    private let lags: ClosedRange<Int>
+    /// The window's circular autocorrelation at each of `lags`, normalised to 1 at lag 0.
+    private let windowCorrelation: [Double]
+    /// `cos(2π j / N)` for j < N.
+    private let cosines: [Double]
+    private var fft: RealFFT
+
+    /// Samples received.
+    private(set) var sampleCount = 0
+    private var nextFrame = 0
+    /// Samples from absolute index `bufferStart` on (negative at first: the zeros before the signal).
+    private var buffer: [Double]
+    private var bufferStart: Int
+    private var frame: [Double]
+    private var power: [Double]
+
+    init(sampleRate rate: Int) {
+        hop = rate / 100
+        windowLength = 4 * hop
+        offset = (3 * hop) / 2
+        var size = 4
+        while size < windowLength { size *= 2 }
+        let count = windowLength
+        window = (0..<count).map { i in
+            let s = sin(Double.pi * (Double(i) + 0.5) / Double(count))
+            return s * s
+        }
+        scale = 2 / (Double(size) * window.reduce(0) { $0 + $1 * $1 })
+        let frequency = { (bin: Int) in Double(bin) * Double(rate) / Double(size) }
+        let bins = { (low: Double, high: Double) -> Range<Int> in
+            let first = (0...size / 2).first { frequency($0) >= low } ?? size / 2 + 1
+            let end = (0...size / 2).first { frequency($0) >= high } ?? size / 2 + 1
+            return first..<max(first, end)
+        }
+        speechBins = bins(SpeechDetector.speechBand.0, SpeechDetector.speechBand.1)
+        fricativeBins = bins(SpeechDetector.fricativeBand.0, min(SpeechDetector.fricativeBand.1, Double(rate) / 2))
+        lags = Int((Double(rate) / SpeechDetector.pitchRange.1 + 0.5).rounded(.down))
+            ... Int((Double(rate) / SpeechDetector.pitchRange.0 + 0.5).rounded(.down))
+        var padded = [Double](repeating: 0, count: size)
+        padded.replaceSubrange(0..<count, with: window)
+        let energy = padded.reduce(0) { $0 + $1 * $1 }
+        windowCorrelation = lags.map { lag in
+            (0..<size).reduce(0.0) { $0 + padded[$1] * padded[($1 + lag) % size] } / energy
+        }
+        cosines = (0..<size).map { cos(2 * Double.pi * Double($0) / Double(size)) }
+        fft = RealFFT(count: size)
+        buffer = [Double](repeating: 0, count: offset)
+        bufferStart = -offset
+        frame = [Double](repeating: 0, count: size)
+        power = [Double](repeating: 0, count: size / 2 + 1)
+    }
+
+    /// Takes the next sample; the features of the frame it completes, if any.
+    mutating func append(_ sample: Double) -> Features? {
+        buffer.append(sample)
+        sampleCount += 1
+        guard nextFrame * hop - offset + windowLength <= sampleCount else { return nil }
+        return analyseNextFrame()
+    }
+
+    /// The features of the frames still to come, their windows padded with zeros
+    /// after the end: one frame per hop, the last hop possibly short.
+    mutating func finish() -> [Features] {
+        let total = (sampleCount + hop - 1) / hop
+        var rest: [Features] = []
+        while nextFrame < total { rest.append(analyseNextFrame()) }
+        return rest
+    }
+
+    private mutating func analyseNextFrame() -> Features {
+        let start = nextFrame * hop - offset - bufferStart
+        for i in 0..<windowLength {
+            let index = start + i
+            frame[i] = (index < buffer.count ? buffer[index] : 0) * window[i]
+        }
+        nextFrame += 1
+        // Samples before the next frame's window are not needed again.
+        let keep = nextFrame * hop - offset - bufferStart
+        if keep > 8 * windowLength {
+            buffer.removeFirst(keep)
+            bufferStart += keep
+        }
+        frame.withUnsafeBufferPointer { x in
+            power.withUnsafeMutableBufferPointer { fft.powerSpectrum(of: x.baseAddress!, into: $0.baseAddress!) }
+        }
+        var speech = 0.0, fricative = 0.0
+        for k in speechBins { speech += power[k] }
+        for k in fricativeBins { fricative += power[k] }
+        return Features(speechLevel: 10 * log10(speech * scale + 1e-12),
+                        fricativeLevel: 10 * log10(fricative * scale + 1e-12),
+                        harmonicity: harmonicity())
+    }
+
+    /// Rule 2's harmonicity: `max over lags of r(τ) / rw(τ) / r(0)`, where r is the
+    /// autocorrelation of the speech band (the inverse transform of its power),
+    /// rw the window's; 0 when the band is silent.
+    private func harmonicity() -> Double {
+        let size = cosines.count
+        var zero = 0.0
+        for k in speechBins { zero += power[k] }
+        guard zero > 0 else { return 0 }
+        var best = -Double.infinity
+        for (n, lag) in lags.enumerated() {
+            var sum = 0.0
+            var phase = (speechBins.lowerBound * lag) % size
+            for k in speechBins {
+                sum += power[k] * cosines[phase]
+                phase += lag
+                if phase >= size { phase -= size }
+            }
+            best = max(best, sum / windowCorrelation[n])
+        }
+        return best / zero
+    }
+}
