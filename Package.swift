@@ -4,15 +4,6 @@ import PackageDescription
 // Layers go one way: time → composition model → mix model → I/O bridges →
 // renderer/export → CLI. docs/architecture.md draws the picture.
 
-#if arch(x86_64)
-let wideKernels: [Target] = [
-    .target(name: "MixdownKernelsAVX512", swiftSettings: [.unsafeFlags(["-O", "-target-cpu", "skylake-avx512"])]),
-]
-#else
-let wideKernels: [Target] = []
-#endif
-let dspDependencies: [Target.Dependency] = ["MixdownKernels", "CPUFeatures"] + wideKernels.map { .target(name: $0.name) }
-
 let package = Package(
     name: "Mixdown",
     products: [
@@ -36,18 +27,17 @@ let package = Package(
 
         // Rational media time, ranges, parsing.
         .target(name: "MixdownTime"),
-        // Hot numeric kernels; always optimised so debug test runs stay fast. The
-        // same sources (symbolic links) build a second time for AVX-512, and DSP
-        // picks one build when the process starts.
-        .target(name: "MixdownKernels", swiftSettings: [.unsafeFlags(["-O"])]),
+        // Hot numeric kernels, in C: one source compiled twice, for the baseline
+        // x86-64 target and with AVX-512 target attributes (no compiler flags: a
+        // package with unsafe flags cannot be a versioned dependency). DSP is
+        // their Swift face and picks one build when the process starts.
+        .target(name: "MixdownKernels"),
         .target(name: "CPUFeatures"),
-        .target(name: "MixdownDSP", dependencies: dspDependencies, swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "MixdownDSP", dependencies: ["MixdownKernels", "CPUFeatures"]),
         // Assets, composition tracks and segments.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
-        .target(
-            name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"],
-            swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownComposition", "MixdownDSP"]),
         // Everything that touches FFmpeg or libsndfile.
         .target(name: "MixdownMediaIO", dependencies: ["CFFmpeg", "CSndFile", "MixdownTime", "MixdownDSP"]),
         // Streaming renderer: decode, gain, sum, write.
@@ -69,11 +59,11 @@ let package = Package(
             "MixdownPlot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
 
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownComposition", "MixdownTime"]),
-        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"] + wideKernels.map { .target(name: $0.name) }),
+        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
             "MixdownRender", "MixdownAudioMix", "MixdownComposition", "MixdownMediaIO", "MixdownTime", "MixdownDSP",
@@ -86,6 +76,6 @@ let package = Package(
         .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
         .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownPlotTests", dependencies: ["MixdownPlot", "MixdownProject", "MixdownTime"]),
-    ] + wideKernels,
+    ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,13 @@
 import CPUFeatures
 import MixdownKernels
-#if arch(x86_64)
-import MixdownKernelsAVX512
-#endif
 
 /// Vectorised `Float` kernels over raw buffers, the inner loops of mixing.
 ///
-/// Each call runs one of two builds of the same kernels (`MixdownKernels`): the
-/// AVX-512 build on processors that have it, the baseline x86-64 build on the
-/// others. Both give the same bits. Kernels never allocate and keep no state,
-/// so they may run on any number of threads at once.
+/// Each call runs one of two builds of the same C kernels (`MixdownKernels`:
+/// one source compiled for the baseline x86-64 target and again with AVX-512
+/// target attributes): the AVX-512 build on processors that have it, the
+/// baseline build on the others. Both give the same bits. Kernels never
+/// allocate and keep no state, so they may run on any number of threads at once.
 ///
 /// Ownership: the caller owns every buffer and must keep `count` elements
 /// valid at each pointer for the duration of the call. A destination may be
@@ -24,13 +22,6 @@ public enum DSP {
         false
         #endif
     }()
-
-    private typealias Baseline = MixdownKernels.Kernels
-    #if arch(x86_64)
-    private typealias Wide = MixdownKernelsAVX512.Kernels
-    #else
-    private typealias Wide = MixdownKernels.Kernels
-    #endif
 }
 
 extension DSP {
@@ -50,8 +41,8 @@ extension DSP {
         gains: UnsafePointer<Float>, count: Int
     ) {
         usesAVX512
-            ? Wide.multiplyAccumulate(into: dst, src, gains: gains, count: count)
-            : Baseline.multiplyAccumulate(into: dst, src, gains: gains, count: count)
+            ? mx_kernels_avx512_multiply_accumulate(dst, src, gains, count)
+            : mx_kernels_baseline_multiply_accumulate(dst, src, gains, count)
     }
 
     /// Adds `src` scaled by one gain into `dst`: `dst[i] += src[i] * gain`.
@@ -68,8 +59,8 @@ extension DSP {
         gain: Float, count: Int
     ) {
         usesAVX512
-            ? Wide.multiplyAccumulate(into: dst, src, gain: gain, count: count)
-            : Baseline.multiplyAccumulate(into: dst, src, gain: gain, count: count)
+            ? mx_kernels_avx512_multiply_accumulate_gain(dst, src, gain, count)
+            : mx_kernels_baseline_multiply_accumulate_gain(dst, src, gain, count)
     }
 
     /// Adds `src` under a linear gain ramp into `dst`:
@@ -91,8 +82,8 @@ extension DSP {
         from g0: Float, step dg: Float, count: Int
     ) {
         usesAVX512
-            ? Wide.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
-            : Baseline.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
+            ? mx_kernels_avx512_ramp_accumulate(dst, src, g0, dg, count)
+            : mx_kernels_baseline_ramp_accumulate(dst, src, g0, dg, count)
     }
 
     /// Writes one value into every element: `dst[i] = value`.
@@ -103,8 +94,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func fill(_ dst: UnsafeMutablePointer<Float>, value: Float, count: Int) {
         usesAVX512
-            ? Wide.fill(dst, value: value, count: count)
-            : Baseline.fill(dst, value: value, count: count)
+            ? mx_kernels_avx512_fill(dst, value, count)
+            : mx_kernels_baseline_fill(dst, value, count)
     }
 
     /// Writes a linear ramp: `dst[i] = g0 + Float(i) * dg`.
@@ -120,8 +111,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func fillRamp(_ dst: UnsafeMutablePointer<Float>, from g0: Float, step dg: Float, count: Int) {
         usesAVX512
-            ? Wide.fillRamp(dst, from: g0, step: dg, count: count)
-            : Baseline.fillRamp(dst, from: g0, step: dg, count: count)
+            ? mx_kernels_avx512_fill_ramp(dst, g0, dg, count)
+            : mx_kernels_baseline_fill_ramp(dst, g0, dg, count)
     }
 
     /// Copies `count` elements from `src` to `dst`.
@@ -134,8 +125,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func copy(into dst: UnsafeMutablePointer<Float>, from src: UnsafePointer<Float>, count: Int) {
         usesAVX512
-            ? Wide.copy(into: dst, from: src, count: count)
-            : Baseline.copy(into: dst, from: src, count: count)
+            ? mx_kernels_avx512_copy(dst, src, count)
+            : mx_kernels_baseline_copy(dst, src, count)
     }
 
     /// The largest absolute value among `count` elements; `0` when `count` is 0.
@@ -148,8 +139,8 @@ extension DSP {
     ///   - count: Number of elements.
     public static func peakMagnitude(_ src: UnsafePointer<Float>, count: Int) -> Float {
         return usesAVX512
-            ? Wide.peakMagnitude(src, count: count)
-            : Baseline.peakMagnitude(src, count: count)
+            ? mx_kernels_avx512_peak_magnitude(src, count)
+            : mx_kernels_baseline_peak_magnitude(src, count)
     }
 
     /// Multiplies in place, element by element: `dst[i] *= gains[i]`.
@@ -162,8 +153,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, by gains: UnsafePointer<Float>, count: Int) {
         usesAVX512
-            ? Wide.multiply(dst, by: gains, count: count)
-            : Baseline.multiply(dst, by: gains, count: count)
+            ? mx_kernels_avx512_multiply(dst, gains, count)
+            : mx_kernels_baseline_multiply(dst, gains, count)
     }
 
     /// Multiplies in place by a linear ramp: `dst[i] *= g0 + Float(i) * dg`.
@@ -178,8 +169,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, byRampFrom g0: Float, step dg: Float, count: Int) {
         usesAVX512
-            ? Wide.multiply(dst, byRampFrom: g0, step: dg, count: count)
-            : Baseline.multiply(dst, byRampFrom: g0, step: dg, count: count)
+            ? mx_kernels_avx512_multiply_ramp(dst, g0, dg, count)
+            : mx_kernels_baseline_multiply_ramp(dst, g0, dg, count)
     }
 
     /// Multiplies every element by one factor, in place: `dst[i] *= factor`.
@@ -190,8 +181,8 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
         usesAVX512
-            ? Wide.scale(dst, by: factor, count: count)
-            : Baseline.scale(dst, by: factor, count: count)
+            ? mx_kernels_avx512_scale(dst, factor, count)
+            : mx_kernels_baseline_scale(dst, factor, count)
     }
 
     /// Interleaves two channels into integer PCM codes, rounded to nearest and clipped.
@@ -209,7 +200,7 @@ extension DSP {
                                 into codes: UnsafeMutablePointer<Int32>, count: Int,
                                 scale: Float, shift: Int32) -> Int {
         return usesAVX512
-            ? Wide.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
-            : Baseline.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
+            ? mx_kernels_avx512_quantise(left, right, codes, count, scale, shift)
+            : mx_kernels_baseline_quantise(left, right, codes, count, scale, shift)
     }
 }
