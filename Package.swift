@@ -76,6 +76,9 @@ let package = Package(
         .testTarget(name: "MixdownProjectTests", dependencies: ["MixdownProject", "MixdownTime", "MixdownAudioMix"]),
         .testTarget(name: "MixdownExportIOTests", dependencies: ["MixdownMediaIO", "MixdownTime"]),
         .testTarget(name: "MixdownPlotTests", dependencies: ["MixdownPlot", "MixdownProject", "MixdownTime"]),
+        // A package that depends on the `Mixdown` product by version (a local git tag)
+        // builds and runs the README's example: fails if unsafe flags come back.
+        .testTarget(name: "ConsumerPackageTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]
 )
