@@ -4,15 +4,6 @@ import PackageDescription
 // Layers go one way: time → composition model → mix model → I/O bridges →
 // renderer/export → CLI. docs/architecture.md draws the picture.
 
-#if arch(x86_64)
-let wideKernels: [Target] = [
-    .target(name: "MixdownKernelsAVX512", swiftSettings: [.unsafeFlags(["-O", "-target-cpu", "skylake-avx512"])]),
-]
-#else
-let wideKernels: [Target] = []
-#endif
-let dspDependencies: [Target.Dependency] = ["MixdownKernels", "CPUFeatures"] + wideKernels.map { .target(name: $0.name) }
-
 let package = Package(
     name: "Mixdown",
     products: [
@@ -39,20 +30,19 @@ let package = Package(
         .target(name: "MixdownUnits"),
         // Rational media time, ranges, time bases, frame rates, parsing.
         .target(name: "MixdownTime"),
-        // Hot numeric kernels; always optimised so debug test runs stay fast. The
-        // same sources (symbolic links) build a second time for AVX-512, and DSP
-        // picks one build when the process starts.
-        .target(name: "MixdownKernels", swiftSettings: [.unsafeFlags(["-O"])]),
+        // Hot numeric kernels, in C: one source compiled twice, for the baseline
+        // x86-64 target and with AVX-512 target attributes (no compiler flags: a
+        // package with unsafe flags cannot be a versioned dependency). DSP is
+        // their Swift face and picks one build when the process starts.
+        .target(name: "MixdownKernels"),
         .target(name: "CPUFeatures"),
         // glibc's malloc settings, which Swift's Glibc module does not declare (the CLI's policy).
         .target(name: "CAllocator"),
-        .target(name: "MixdownDSP", dependencies: dspDependencies, swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "MixdownDSP", dependencies: ["MixdownKernels", "CPUFeatures"]),
         // Assets, composition tracks and segments; the cut rules of stream-copied video.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
-        .target(
-            name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"],
-            swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
         // Everything that touches FFmpeg or libsndfile. Only Internals/ imports the C
@@ -89,7 +79,7 @@ let package = Package(
             "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
 
         // Fixture paths, the oracle tools, temporary folders and measurements, for every test target.
         .target(name: "MixdownTestSupport", dependencies: ["MixdownTime", "MixdownComposition", "MixdownMediaIO"],
@@ -98,7 +88,7 @@ let package = Package(
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
         .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
-        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"] + wideKernels.map { .target(name: $0.name) }),
+        .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
             "MixdownMediaIO", "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
@@ -123,6 +113,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport"]),
         // The package as a whole: its module graph, its documentation, its use as a dependency.
         .testTarget(name: "PackageTests", dependencies: ["MixdownTestSupport"]),
-    ] + wideKernels,
+        .testTarget(name: "ConsumerPackageTests", dependencies: []),
+    ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole suite in parallel and ends with one plain line: "N passed, N failed".
+#
+# A debug build, in .build like `swift build` (`make build` uses .build/release,
+# so neither rebuilds the other's products). Nothing in Package.swift forces
+# optimisation (no unsafeFlags: ConsumerPackageTests), so the C kernels compile
+# at -O0 here; they stay vectorised, and the suite's time goes to FFmpeg. A
+# release build of the suite ran it 15-20 CPU-s faster but took 70-80 CPU-s
+# longer to build from a fresh clone (docs/benchmarks.md, "Kernels in C").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests || exit 1

@@ -1,15 +1,10 @@
-import CPUFeatures
-import MixdownKernels
-#if arch(x86_64)
-import MixdownKernelsAVX512
-#endif
-
 /// Vectorised `Float` kernels over raw buffers, the inner loops of mixing.
 ///
-/// Each call runs one of two builds of the same kernels (`MixdownKernels`): the
-/// AVX-512 build on processors that have it, the baseline x86-64 build on the
-/// others. Both give the same bits. Kernels never allocate and keep no state,
-/// so they may run on any number of threads at once.
+/// Each call runs one of two builds of the same C kernels (`MixdownKernels`:
+/// one source compiled for the baseline x86-64 target and again with AVX-512
+/// target attributes): the AVX-512 build on processors that have it, the
+/// baseline build on the others. Both give the same bits. Kernels never
+/// allocate and keep no state, so they may run on any number of threads at once.
 ///
 /// Ownership: the caller owns every buffer and must keep `count` elements
 /// valid at each pointer for the duration of the call. A destination may be
@@ -17,20 +12,7 @@ import MixdownKernelsAVX512
 /// supported. Any alignment and any count (including 0) is valid.
 public enum DSP {
     /// Whether the AVX-512 build of the kernels runs, decided once per process.
-    public static let usesAVX512: Bool = {
-        #if arch(x86_64)
-        mx_cpu_supports_avx512() != 0
-        #else
-        false
-        #endif
-    }()
-
-    private typealias Baseline = MixdownKernels.Kernels
-    #if arch(x86_64)
-    private typealias Wide = MixdownKernelsAVX512.Kernels
-    #else
-    private typealias Wide = MixdownKernels.Kernels
-    #endif
+    public static var usesAVX512: Bool { KernelBuild.usesAVX512 }
 }
 
 extension DSP {
@@ -49,9 +31,7 @@ extension DSP {
         into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
         gains: UnsafePointer<Float>, count: Int
     ) {
-        usesAVX512
-            ? Wide.multiplyAccumulate(into: dst, src, gains: gains, count: count)
-            : Baseline.multiplyAccumulate(into: dst, src, gains: gains, count: count)
+        KernelBuild.current.multiplyAccumulate(dst, src, gains, count)
     }
 
     /// Adds `src` scaled by one gain into `dst`: `dst[i] += src[i] * gain`.
@@ -67,32 +47,7 @@ extension DSP {
         into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
         gain: Float, count: Int
     ) {
-        usesAVX512
-            ? Wide.multiplyAccumulate(into: dst, src, gain: gain, count: count)
-            : Baseline.multiplyAccumulate(into: dst, src, gain: gain, count: count)
-    }
-
-    /// Adds `src` under a linear gain ramp into `dst`:
-    /// `dst[i] += src[i] * (g0 + Float(i) * dg)`.
-    ///
-    /// The gain of element `i` is computed directly as `g0 + Float(i) * dg`,
-    /// never as a running sum, so rounding does not accumulate along the
-    /// block: each gain is within a few ulps of the exact ramp. Indices are
-    /// exact as `Float` up to 2^24, far beyond any block size.
-    ///
-    /// - Parameters:
-    ///   - dst: `count` samples, read and written.
-    ///   - src: `count` samples to add; may be `dst`.
-    ///   - g0: Gain of element 0.
-    ///   - dg: Gain increment per element.
-    ///   - count: Number of elements; `0` does nothing.
-    public static func rampAccumulate(
-        into dst: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
-        from g0: Float, step dg: Float, count: Int
-    ) {
-        usesAVX512
-            ? Wide.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
-            : Baseline.rampAccumulate(into: dst, src, from: g0, step: dg, count: count)
+        KernelBuild.current.multiplyAccumulateGain(dst, src, gain, count)
     }
 
     /// Writes one value into every element: `dst[i] = value`.
@@ -102,9 +57,7 @@ extension DSP {
     ///   - value: The value to store.
     ///   - count: Number of elements; `0` does nothing.
     public static func fill(_ dst: UnsafeMutablePointer<Float>, value: Float, count: Int) {
-        usesAVX512
-            ? Wide.fill(dst, value: value, count: count)
-            : Baseline.fill(dst, value: value, count: count)
+        KernelBuild.current.fill(dst, value, count)
     }
 
     /// Writes a linear ramp: `dst[i] = g0 + Float(i) * dg`.
@@ -119,23 +72,7 @@ extension DSP {
     ///   - dg: Increment per element.
     ///   - count: Number of elements; `0` does nothing.
     public static func fillRamp(_ dst: UnsafeMutablePointer<Float>, from g0: Float, step dg: Float, count: Int) {
-        usesAVX512
-            ? Wide.fillRamp(dst, from: g0, step: dg, count: count)
-            : Baseline.fillRamp(dst, from: g0, step: dg, count: count)
-    }
-
-    /// Copies `count` elements from `src` to `dst`.
-    ///
-    /// The buffers may overlap in any way (it is a `memmove`).
-    ///
-    /// - Parameters:
-    ///   - dst: `count` elements, written.
-    ///   - src: `count` elements, read.
-    ///   - count: Number of elements; `0` does nothing.
-    public static func copy(into dst: UnsafeMutablePointer<Float>, from src: UnsafePointer<Float>, count: Int) {
-        usesAVX512
-            ? Wide.copy(into: dst, from: src, count: count)
-            : Baseline.copy(into: dst, from: src, count: count)
+        KernelBuild.current.fillRamp(dst, g0, dg, count)
     }
 
     /// The largest absolute value among `count` elements; `0` when `count` is 0.
@@ -147,9 +84,7 @@ extension DSP {
     ///   - src: `count` elements, read.
     ///   - count: Number of elements.
     public static func peakMagnitude(_ src: UnsafePointer<Float>, count: Int) -> Float {
-        return usesAVX512
-            ? Wide.peakMagnitude(src, count: count)
-            : Baseline.peakMagnitude(src, count: count)
+        return KernelBuild.current.peakMagnitude(src, count)
     }
 
     /// Multiplies in place, element by element: `dst[i] *= gains[i]`.
@@ -161,9 +96,7 @@ extension DSP {
     ///   - gains: `count` factors.
     ///   - count: Number of elements; `0` does nothing.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, by gains: UnsafePointer<Float>, count: Int) {
-        usesAVX512
-            ? Wide.multiply(dst, by: gains, count: count)
-            : Baseline.multiply(dst, by: gains, count: count)
+        KernelBuild.current.multiply(dst, gains, count)
     }
 
     /// Multiplies in place by a linear ramp: `dst[i] *= g0 + Float(i) * dg`.
@@ -177,9 +110,7 @@ extension DSP {
     ///   - dg: Factor increment per element.
     ///   - count: Number of elements; `0` does nothing.
     public static func multiply(_ dst: UnsafeMutablePointer<Float>, byRampFrom g0: Float, step dg: Float, count: Int) {
-        usesAVX512
-            ? Wide.multiply(dst, byRampFrom: g0, step: dg, count: count)
-            : Baseline.multiply(dst, byRampFrom: g0, step: dg, count: count)
+        KernelBuild.current.multiplyRamp(dst, g0, dg, count)
     }
 
     /// Multiplies every element by one factor, in place: `dst[i] *= factor`.
@@ -189,9 +120,7 @@ extension DSP {
     ///   - factor: The factor.
     ///   - count: Number of elements; `0` does nothing.
     public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
-        usesAVX512
-            ? Wide.scale(dst, by: factor, count: count)
-            : Baseline.scale(dst, by: factor, count: count)
+        KernelBuild.current.scale(dst, factor, count)
     }
 
     /// Interleaves two channels into integer PCM codes, rounded to nearest and clipped.
@@ -201,15 +130,16 @@ extension DSP {
     /// Ties round to even. NaN becomes 0.
     ///
     /// - Parameters:
-    ///   - left, right: `count` samples each, read.
+    ///   - left: `count` samples of the left channel, read.
+    ///   - right: `count` samples of the right channel, read.
     ///   - codes: `2 × count` elements, written L R L R ….
+    ///   - count: Number of frames.
     ///   - scale: 32768 for 16-bit, 8388608 for 24-bit.
+    ///   - shift: Bits to shift each code left.
     /// - Returns: the samples that had to be clipped.
     public static func quantise(left: UnsafePointer<Float>, right: UnsafePointer<Float>,
                                 into codes: UnsafeMutablePointer<Int32>, count: Int,
                                 scale: Float, shift: Int32) -> Int {
-        return usesAVX512
-            ? Wide.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
-            : Baseline.quantise(left: left, right: right, into: codes, count: count, scale: scale, shift: shift)
+        return KernelBuild.current.quantise(left, right, codes, count, scale, shift)
     }
 }

@@ -9,7 +9,7 @@ final class ArchitectureTests: XCTestCase {
     /// The layers of docs/architecture.md, bottom first: a module may depend only
     /// on modules of lower layers.
     static let layers: [[String]] = [
-        ["CFFmpeg", "CSndFile", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownTime", "MixdownKernels", "MixdownKernelsAVX512"],
+        ["CFFmpeg", "CSndFile", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownTime", "MixdownKernels"],
         ["MixdownDSP", "MixdownComposition"],
         ["MixdownAudioMix"],
         ["MixdownPlan"],
@@ -18,7 +18,7 @@ final class ArchitectureTests: XCTestCase {
         ["MixdownExport", "MixdownPlot", "MixdownProjectFile", "MixdownPlanning"],
         ["mixdown", "mixdown-kernel-bench"],
     ]
-    static let cModules: Set = ["CFFmpeg", "CSndFile", "CPUFeatures", "CAllocator", "Glibc"]
+    static let cModules: Set = ["CFFmpeg", "CSndFile", "CPUFeatures", "CAllocator", "MixdownKernels", "Glibc"]
 
     private func layer(of module: String) -> Int? {
         Self.layers.firstIndex { $0.contains(module) }
@@ -96,6 +96,7 @@ final class ArchitectureTests: XCTestCase {
             for (file, module, isInternal) in try imports(of: target) where Self.cModules.contains(module) {
                 cImports += 1
                 XCTAssertTrue(isInternal, "Sources/\(target)/\(file): `import \(module)` must be `internal import`")
+                // The benchmark tool reads the clock through Glibc; it is not part of the library.
                 XCTAssertTrue(file.hasPrefix("Internals/") || target == "mixdown-kernel-bench",
                               "Sources/\(target)/\(file) imports \(module) outside the target's Internals/")
             }

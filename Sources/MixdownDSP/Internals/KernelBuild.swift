@@ -1,0 +1,41 @@
+internal import CPUFeatures
+internal import MixdownKernels
+
+/// One compilation of the C kernels (`MixdownKernels`), as a table of its
+/// functions, and the one this processor runs: the AVX-512 copy where
+/// `CPUFeatures` reports x86-64-v4 support, the baseline copy elsewhere.
+struct KernelBuild: Sendable {
+    let multiplyAccumulate: @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, Int) -> Void
+    let multiplyAccumulateGain: @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, Float, Int) -> Void
+    let fill: @convention(c) (UnsafeMutablePointer<Float>, Float, Int) -> Void
+    let fillRamp: @convention(c) (UnsafeMutablePointer<Float>, Float, Float, Int) -> Void
+    let peakMagnitude: @convention(c) (UnsafePointer<Float>, Int) -> Float
+    let multiply: @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, Int) -> Void
+    let multiplyRamp: @convention(c) (UnsafeMutablePointer<Float>, Float, Float, Int) -> Void
+    let scale: @convention(c) (UnsafeMutablePointer<Float>, Float, Int) -> Void
+    let quantise: @convention(c) (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Int32>, Int, Float, Int32) -> Int
+
+    static let baseline = KernelBuild(
+        multiplyAccumulate: mx_kernels_baseline_multiply_accumulate, multiplyAccumulateGain: mx_kernels_baseline_multiply_accumulate_gain,
+        fill: mx_kernels_baseline_fill, fillRamp: mx_kernels_baseline_fill_ramp, peakMagnitude: mx_kernels_baseline_peak_magnitude,
+        multiply: mx_kernels_baseline_multiply, multiplyRamp: mx_kernels_baseline_multiply_ramp, scale: mx_kernels_baseline_scale,
+        quantise: mx_kernels_baseline_quantise)
+
+    static let avx512 = KernelBuild(
+        multiplyAccumulate: mx_kernels_avx512_multiply_accumulate, multiplyAccumulateGain: mx_kernels_avx512_multiply_accumulate_gain,
+        fill: mx_kernels_avx512_fill, fillRamp: mx_kernels_avx512_fill_ramp, peakMagnitude: mx_kernels_avx512_peak_magnitude,
+        multiply: mx_kernels_avx512_multiply, multiplyRamp: mx_kernels_avx512_multiply_ramp, scale: mx_kernels_avx512_scale,
+        quantise: mx_kernels_avx512_quantise)
+
+    /// Whether this processor runs the AVX-512 copy, decided once per process.
+    static let usesAVX512: Bool = {
+        #if arch(x86_64)
+        mx_cpu_supports_avx512() != 0
+        #else
+        false
+        #endif
+    }()
+
+    /// The copy this processor runs.
+    static let current = usesAVX512 ? avx512 : baseline
+}

@@ -1,0 +1,224 @@
+// The kernels' bodies. Not a header to include anywhere else: KernelsBaseline.c
+// and KernelsAVX512.c each include it once, with KERNEL(name) naming the
+// functions (mx_kernels_baseline_name, mx_kernels_avx512_name); the AVX-512 copy
+// is compiled under AVX-512 target attributes. include/MixdownKernels.h
+// declares both; DSP (MixdownDSP) documents every kernel.
+//
+// Exact bits, whichever copy runs and whatever the compiler may do:
+// - FP_CONTRACT OFF: `d + s * g` stays a multiply and an add (two roundings),
+//   never an FMA, even in the copy that has FMA instructions. Nothing here is
+//   reassociated (no -ffast-math), so both copies do the same IEEE operations
+//   in the same order.
+// - Ramps: a lane's gain is `g0 + index * dg` with its index kept as an exact
+//   float that only advances (integers below 2^24 are exact), never a running
+//   sum of gains; the scalar tail computes `g0 + (float)i * dg`.
+//
+// Every kernel works in 16-float vectors (clang's ext_vector_type: four SSE
+// registers in the baseline copy, one AVX-512 register in the other) loaded
+// and stored unaligned, and finishes the last count % 16 elements with a
+// scalar tail, so any alignment and any count (0 included) is valid.
+
+#ifndef KERNEL
+#error "define KERNEL(name) before including KernelBodies.h"
+#endif
+
+#include <string.h>
+
+#pragma STDC FP_CONTRACT OFF
+
+typedef float v16f __attribute__((ext_vector_type(16)));
+typedef int32_t v16i __attribute__((ext_vector_type(16)));
+typedef float v8f __attribute__((ext_vector_type(8)));
+typedef int32_t v8i __attribute__((ext_vector_type(8)));
+typedef uint32_t v8u __attribute__((ext_vector_type(8)));
+// The same vectors at any float's address (unaligned loads and stores, like
+// the intrinsics' _mm512_loadu_ps), allowed to alias the caller's floats.
+typedef float v16f_u __attribute__((ext_vector_type(16), aligned(4), may_alias));
+typedef float v8f_u __attribute__((ext_vector_type(8), aligned(4), may_alias));
+typedef int32_t v16i_u __attribute__((ext_vector_type(16), aligned(4), may_alias));
+
+#define WIDTH 16
+// Helpers are macros, or take vectors by pointer: a 512-bit vector passed by
+// value to a function of the baseline copy is an ABI question (-Wpsabi), even
+// when the function is always inlined.
+#define LOAD16(p) (*(const v16f_u *)(p))
+#define STORE16(p, v) (*(v16f_u *)(p) = (v))
+#define LOAD8(p) (*(const v8f_u *)(p))
+/// `0, 1, 2, … 15`: lane offsets for per-lane ramp evaluation.
+#define LANE_INDICES ((v16f){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+
+void KERNEL(multiply_accumulate)(float *dst, const float *src, const float *gains, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, LOAD16(dst + i) + LOAD16(src + i) * LOAD16(gains + i));
+    }
+    for (; i < count; i++) {
+        dst[i] = dst[i] + src[i] * gains[i];
+    }
+}
+
+void KERNEL(multiply_accumulate_gain)(float *dst, const float *src, float gain, ptrdiff_t count) {
+    const v16f g = gain;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, LOAD16(dst + i) + LOAD16(src + i) * g);
+    }
+    for (; i < count; i++) {
+        dst[i] = dst[i] + src[i] * gain;
+    }
+}
+
+void KERNEL(fill)(float *dst, float value, ptrdiff_t count) {
+    const v16f v = value;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, v);
+    }
+    for (; i < count; i++) {
+        dst[i] = value;
+    }
+}
+
+void KERNEL(fill_ramp)(float *dst, float g0, float dg, ptrdiff_t count) {
+    const v16f start = g0, step = dg;
+    v16f index = LANE_INDICES;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, start + index * step);
+        index += (float)WIDTH;
+    }
+    for (; i < count; i++) {
+        dst[i] = g0 + (float)i * dg;
+    }
+}
+
+float KERNEL(peak_magnitude)(const float *src, ptrdiff_t count) {
+    v16f peaks = 0;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        const v16f x = LOAD16(src + i);
+        const v16f magnitude = x < 0 ? -x : x;
+        // A NaN lane compares false and never replaces a peak.
+        peaks = peaks < magnitude ? magnitude : peaks;
+    }
+    float peak = 0;
+    for (int lane = 0; lane < WIDTH; lane++) {
+        if (peak < peaks[lane]) peak = peaks[lane];
+    }
+    for (; i < count; i++) {
+        const float magnitude = src[i] < 0 ? -src[i] : src[i];
+        if (peak < magnitude) peak = magnitude;
+    }
+    return peak;
+}
+
+void KERNEL(multiply)(float *dst, const float *gains, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, LOAD16(dst + i) * LOAD16(gains + i));
+    }
+    for (; i < count; i++) {
+        dst[i] = dst[i] * gains[i];
+    }
+}
+
+void KERNEL(multiply_ramp)(float *dst, float g0, float dg, ptrdiff_t count) {
+    const v16f start = g0, step = dg;
+    v16f index = LANE_INDICES;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        const v16f gain = start + index * step;
+        index += (float)WIDTH;
+        STORE16(dst + i, LOAD16(dst + i) * gain);
+    }
+    for (; i < count; i++) {
+        dst[i] = dst[i] * (g0 + (float)i * dg);
+    }
+}
+
+void KERNEL(scale)(float *dst, float factor, ptrdiff_t count) {
+    const v16f k = factor;
+    ptrdiff_t i = 0;
+    for (; i + WIDTH <= count; i += WIDTH) {
+        STORE16(dst + i, LOAD16(dst + i) * k);
+    }
+    for (; i < count; i++) {
+        dst[i] = dst[i] * factor;
+    }
+}
+
+// --- quantise ------------------------------------------------------------------
+
+/// The constants of one quantise call, splatted once.
+typedef struct {
+    v8f factor, high, low;
+    v8u shift;
+} quantiser;
+
+/// Codes for 8 samples: round(x * scale) clipped to [-scale, scale - 1], NaN
+/// as 0, shifted left; adds 1 to `clipped`'s lane for each sample clipped.
+///
+/// Rounds with the magic-number trick rather than a conversion instruction,
+/// the arithmetic of the Swift kernel this code replaced (the same codes):
+/// adding 1.5 × 2^23 leaves round-to-nearest-even(x) in the low mantissa bits.
+/// That needs |x| < 2^22, so the outer quarter of the 24-bit range moves in by
+/// 2^22 first (exact) and back after.
+static inline __attribute__((always_inline))
+void quantise8(const quantiser *q, const v8f *samples, v8u *clipped, v8i *codes) {
+    const v8f magic = 12582912.0f;             // 1.5 × 2^23
+    const v8u magic_bits = 0x4B400000u;        // its bits
+    const v8f quarter = 4194304.0f;            // 2^22
+    v8f x = *samples * q->factor;
+    x = x != x ? (v8f)0 : x;
+    const v8i over = x > q->high, under = x < q->low;   // lanes: -1 true, 0 false
+    *clipped += (v8u)(over | under) & 1u;
+    x = over ? q->high : x;
+    x = under ? q->low : x;
+    const v8i up = x >= quarter, down = x < -quarter;
+    v8f offset = up ? quarter : (v8f)0;
+    offset = down ? -quarter : offset;
+    const v8f shifted = (x - offset) + magic;
+    const v8u rounded = (v8u)shifted - magic_bits;     // a bit cast: same-size vectors
+    const v8u code = rounded + ((v8u)up & (1u << 22)) + ((v8u)down & (0u - (1u << 22)));
+    *codes = (v8i)(code << (q->shift & 31u));
+}
+
+ptrdiff_t KERNEL(quantise)(const float *left, const float *right, int32_t *codes, ptrdiff_t count,
+                           float scale, int32_t shift) {
+    quantiser q;
+    q.factor = scale;
+    q.high = scale - 1;
+    q.low = -scale;
+    q.shift = (uint32_t)shift;
+    v8u clipped = 0;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const v8f l = LOAD8(left + i), r = LOAD8(right + i);
+        v8i a, b;
+        quantise8(&q, &l, &clipped, &a);
+        quantise8(&q, &r, &clipped, &b);
+        *(v16i_u *)(codes + 2 * i) =
+            __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    }
+    uint32_t total = 0;
+    for (int lane = 0; lane < 8; lane++) total += clipped[lane];
+    ptrdiff_t clipped_total = (int32_t)total;   // a wrapping 32-bit sum, as the lanes are
+    // The tail through the same vector arithmetic, one sample splatted.
+    for (; i < count; i++) {
+        const v8f l = left[i], r = right[i];
+        v8u one = 0;
+        v8i a, b;
+        quantise8(&q, &l, &one, &a);
+        quantise8(&q, &r, &one, &b);
+        codes[2 * i] = a[0];
+        codes[2 * i + 1] = b[0];
+        clipped_total += one[0];
+    }
+    return clipped_total;
+}
+
+#undef LANE_INDICES
+#undef LOAD8
+#undef STORE16
+#undef LOAD16
+#undef WIDTH

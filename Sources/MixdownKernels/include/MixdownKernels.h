@@ -1,0 +1,63 @@
+#ifndef MIXDOWN_KERNELS_H
+#define MIXDOWN_KERNELS_H
+
+// Vectorised float kernels over raw buffers, the inner loops of mixing: the
+// implementation behind the Swift facade `DSP` (MixdownDSP), which documents
+// each one and picks a build.
+//
+// One body (KernelBodies.h) is compiled twice: `mx_kernels_baseline_*` for
+// the baseline x86-64 target (SSE2; whatever the target is elsewhere), and
+// `mx_kernels_avx512_*` with AVX-512 target attributes, which may run only
+// where `mx_cpu_supports_avx512()` (CPUFeatures) says so (on other
+// architectures, a second plain copy that never runs). Both compute
+// the same IEEE operations in the same order (FP_CONTRACT OFF: no product is
+// fused into an FMA), so they give the same bits.
+//
+// Any pointer alignment and any count (0 included) is valid. A destination may
+// be exactly the same buffer as a source; partial overlap is not supported.
+// Kernels never allocate and keep no state.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#pragma clang assume_nonnull begin
+
+// --- baseline x86-64 (or whatever the target is) ---------------------------
+
+/// `dst[i] = dst[i] + src[i] * gains[i]`, two roundings per element.
+void mx_kernels_baseline_multiply_accumulate(float *dst, const float *src, const float *gains, ptrdiff_t count);
+/// `dst[i] = dst[i] + src[i] * gain`, two roundings per element.
+void mx_kernels_baseline_multiply_accumulate_gain(float *dst, const float *src, float gain, ptrdiff_t count);
+/// `dst[i] = value`.
+void mx_kernels_baseline_fill(float *dst, float value, ptrdiff_t count);
+/// `dst[i] = g0 + (float)i * dg`.
+void mx_kernels_baseline_fill_ramp(float *dst, float g0, float dg, ptrdiff_t count);
+/// The largest |src[i]|, NaN ignored; 0 when count is 0.
+float mx_kernels_baseline_peak_magnitude(const float *src, ptrdiff_t count);
+/// `dst[i] = dst[i] * gains[i]`.
+void mx_kernels_baseline_multiply(float *dst, const float *gains, ptrdiff_t count);
+/// `dst[i] = dst[i] * (g0 + (float)i * dg)`.
+void mx_kernels_baseline_multiply_ramp(float *dst, float g0, float dg, ptrdiff_t count);
+/// `dst[i] = dst[i] * factor`.
+void mx_kernels_baseline_scale(float *dst, float factor, ptrdiff_t count);
+/// Interleaved integer PCM codes `round(x * scale)` clipped to [-scale, scale - 1],
+/// shifted left by `shift`; returns the number of clipped samples.
+ptrdiff_t mx_kernels_baseline_quantise(const float *left, const float *right, int32_t *codes, ptrdiff_t count,
+                                       float scale, int32_t shift);
+
+// --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
+
+void mx_kernels_avx512_multiply_accumulate(float *dst, const float *src, const float *gains, ptrdiff_t count);
+void mx_kernels_avx512_multiply_accumulate_gain(float *dst, const float *src, float gain, ptrdiff_t count);
+void mx_kernels_avx512_fill(float *dst, float value, ptrdiff_t count);
+void mx_kernels_avx512_fill_ramp(float *dst, float g0, float dg, ptrdiff_t count);
+float mx_kernels_avx512_peak_magnitude(const float *src, ptrdiff_t count);
+void mx_kernels_avx512_multiply(float *dst, const float *gains, ptrdiff_t count);
+void mx_kernels_avx512_multiply_ramp(float *dst, float g0, float dg, ptrdiff_t count);
+void mx_kernels_avx512_scale(float *dst, float factor, ptrdiff_t count);
+ptrdiff_t mx_kernels_avx512_quantise(const float *left, const float *right, int32_t *codes, ptrdiff_t count,
+                                     float scale, int32_t shift);
+
+#pragma clang assume_nonnull end
+
+#endif

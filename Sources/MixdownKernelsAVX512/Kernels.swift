@@ -1,1 +1,0 @@
-../MixdownKernels/Kernels.swift
