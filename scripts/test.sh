@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole suite in parallel and ends with one plain line: "N passed, N failed".
+# Runs the whole suite in parallel, then builds the documentation (scripts/docs.sh),
+# and ends with one plain line: "N passed, N failed".
 #
 # A debug build, in .build like `swift build` (`make build` uses .build/release,
 # so neither rebuilds the other's products). Nothing in Package.swift forces
@@ -14,7 +15,11 @@ report=.build/xunit.xml
 rm -f "$report"
 swift test --skip-build --parallel --disable-swift-testing --xunit-output "$report"
 status=$?
-python3 - "$report" <<'PY'
+# The documentation is part of the suite: every module's DocC catalog must build
+# without warnings, which checks each ``symbol`` link in the doc comments.
+docs_log=.build/docs.log
+if scripts/docs.sh >"$docs_log" 2>&1; then docs=passed; else docs=failed; status=1; cat "$docs_log"; fi
+python3 - "$report" "$docs" <<'PY'
 import sys, xml.etree.ElementTree as ET
 try:
     root = ET.parse(sys.argv[1]).getroot()
@@ -30,6 +35,10 @@ for case in cases:
         print(f"FAILED: {case.get('classname')}.{case.get('name')}")
     elif case.find("skipped") is not None:
         skipped += 1
+total += 1  # the documentation build
+if sys.argv[2] != "passed":
+    failed += 1
+    print("FAILED: scripts/docs.sh (DocC catalogs with warnings as errors)")
 print(f"{total - failed - skipped} passed, {failed} failed, {skipped} skipped")
 PY
 exit $status
