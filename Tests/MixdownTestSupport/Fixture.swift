@@ -54,4 +54,31 @@ public enum Fixture {
     public static func number(_ object: [String: Any], _ key: String, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         try XCTUnwrap((object[key] as? NSNumber)?.doubleValue, "missing number \(key)", file: file, line: line)
     }
+
+    /// The real-world corpus (`../shared/realmedia/files` beside the checkout, as on
+    /// CI): 60 files made by other projects, described in `manifest.tsv` there.
+    public static let realMediaFolder = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/realmedia/files").path
+
+    /// The path of the corpus file `name`, failing the test when the corpus is not
+    /// beside the checkout.
+    public static func realMedia(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = realMediaFolder + "/" + name
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("\(path) is missing: the realmedia corpus must be at ../shared/realmedia beside the checkout", file: file, line: line)
+            throw Tool.Failure(description: "\(path) is missing")
+        }
+        return path
+    }
+
+    /// The corpus's manifest: file name → what it exercises.
+    public static func realMediaManifest() throws -> [String: String] {
+        let text = try String(contentsOfFile: realMediaFolder + "/../manifest.tsv", encoding: .utf8)
+        var entries: [String: String] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count >= 5 { entries[String(fields[0])] = String(fields[4]) }
+        }
+        return entries
+    }
 }
