@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan",
-            "MixdownMediaIO", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
+            "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
             "MixdownExport", "MixdownPlot",
         ]),
     ],
@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "MixdownRender", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownDSP",
         ]),
+        // Signal analysis over FFmpeg's transforms: speech detection.
+        .target(name: "MixdownAnalysis", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownMediaIO"]),
         // The timeline users describe, as a value.
         .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix"]),
         // The project file: JSON reading (every problem with its path) and writing.
@@ -64,7 +66,8 @@ let package = Package(
         ]),
         // A project resolved against its media: probing, stitching, placing, ducking → MixPlan.
         .target(name: "MixdownPlanning", dependencies: [
-            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownComposition", "MixdownAudioMix", "MixdownTime",
+            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownComposition", "MixdownAudioMix",
+            "MixdownTime", "MixdownUnits",
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
@@ -76,7 +79,8 @@ let package = Package(
         ]),
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
-            "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
+            "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport",
+            "MixdownPlot",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
@@ -91,6 +95,9 @@ let package = Package(
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
             "MixdownMediaIO", "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownAnalysisTests", dependencies: [
+            "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownProjectFileTests", dependencies: [
             "MixdownProjectFile", "MixdownProject", "MixdownAudioMix", "MixdownUnits", "MixdownTime", "MixdownTestSupport",

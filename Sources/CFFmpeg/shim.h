@@ -13,6 +13,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/audio_fifo.h>
+#include <libavutil/tx.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;

@@ -2,7 +2,8 @@ import MixdownTime
 import MixdownUnits
 
 /// A stretch of the timeline where other audio (usually music) should duck:
-/// a voice-over item, or a speech region found by ``SpeechActivityDetector``.
+/// a voice-over item, or a speech region found in a take's or a clip's audio
+/// (MixdownAnalysis's `SpeechDetector`).
 public struct DuckRegion: Hashable, Sendable {
     /// Where the voice plays, `[start, end)`.
     public var range: MediaTimeRange

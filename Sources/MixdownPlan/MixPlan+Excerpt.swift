@@ -18,7 +18,29 @@ extension MixPlan {
         }
         let cut: Composition
         do { cut = try composition.excerpt(range) } catch { throw .composition(error) }
-        return MixPlan(composition: cut, envelopes: moved, duration: range.duration, sampleRate: sampleRate,
-                       video: video, warnings: warnings)
+        var pans: [Int: [PanSpan]] = [:]
+        for (track, spans) in self.pans {
+            for span in spans {
+                if let inside = try Self.moved(span.range, into: range) { pans[track, default: []].append(PanSpan(range: inside, pan: span.pan)) }
+            }
+        }
+        var speech = detectedSpeech
+        for i in speech.indices {
+            var regions: [MediaTimeRange] = []
+            for region in speech[i].regions {
+                if let inside = try Self.moved(region, into: range) { regions.append(inside) }
+            }
+            speech[i].regions = regions
+        }
+        return MixPlan(composition: cut, envelopes: moved, pans: pans, detectedSpeech: speech,
+                       duration: range.duration, sampleRate: sampleRate, video: video, warnings: warnings)
+    }
+
+    /// The part of `range` inside `window`, in the window's time (its start at 0); nil if none.
+    private static func moved(_ range: MediaTimeRange, into window: MediaTimeRange) throws(MixPlanError) -> MediaTimeRange? {
+        guard let inside = range.intersection(window), !inside.isEmpty else { return nil }
+        do {
+            return try MediaTimeRange(start: try inside.start - window.start, duration: inside.duration)
+        } catch { throw .composition(.time(error)) }
     }
 }

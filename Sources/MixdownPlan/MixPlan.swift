@@ -9,9 +9,13 @@ import MixdownTime
 public struct MixPlan: Sendable {
     /// The tracks of segments: clip audio A and B, voice-over, music, and the video.
     public var composition: Composition
-    /// Gain envelope per audio track id (volume × fades × duck × automation);
+    /// Gain envelope per audio track id (volume × fades × automation × duck);
     /// a track without one plays at unity.
     public var envelopes: [Int: GainEnvelope]
+    /// Pan of the items per audio track id; a track without spans plays centred.
+    public var pans: [Int: [PanSpan]]
+    /// Speech found in the items that drive a duck by their signal, item by item.
+    public var detectedSpeech: [DetectedSpeech]
     /// The timeline's length; the render stops there.
     public var duration: MediaTime
     /// The session rate in Hz: every track is decoded and resampled to it.
@@ -22,10 +26,13 @@ public struct MixPlan: Sendable {
     public var warnings: [String]
 
     /// Makes a plan from its parts, as planning builds them.
-    public init(composition: Composition, envelopes: [Int: GainEnvelope], duration: MediaTime, sampleRate: Int32,
+    public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
+                detectedSpeech: [DetectedSpeech] = [], duration: MediaTime, sampleRate: Int32,
                 video: VideoStitchPlan? = nil, warnings: [String] = []) {
         self.composition = composition
         self.envelopes = envelopes
+        self.pans = pans
+        self.detectedSpeech = detectedSpeech
         self.duration = duration
         self.sampleRate = sampleRate
         self.video = video

@@ -64,20 +64,26 @@ struct MediaCatalog {
         try MediaTime(seconds: seconds, preferredTimescale: timeBase?.denominator ?? 1_000_000)
     }
 
-    /// Decodes `path` at `sampleRate` and hands mono blocks ((L + R) / 2) to `body`.
-    func forEachMonoBlock(_ path: String, sampleRate: Int32, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
+    /// Decodes `samples` of `path` at `sampleRate` and hands them to `body` in mono
+    /// blocks ((L + R) / 2); fewer when the file ends first.
+    func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: Int32,
+                          _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
         let size = 8192
         var left = [Float](repeating: 0, count: size), right = left, mono = left
-        while true {
+        var remaining = samples.count
+        while remaining > 0 {
+            let wanted = min(size, remaining)
             let got = try left.withUnsafeMutableBufferPointer { l throws(MediaIOError) in
                 try right.withUnsafeMutableBufferPointer { r throws(MediaIOError) in
-                    try decoder.read(left: l.baseAddress!, right: r.baseAddress!, count: size)
+                    try decoder.read(left: l.baseAddress!, right: r.baseAddress!, count: wanted)
                 }
             }
             guard got > 0 else { return }
             for i in 0..<got { mono[i] = 0.5 * (left[i] + right[i]) }
             mono.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+            remaining -= got
         }
     }
 }

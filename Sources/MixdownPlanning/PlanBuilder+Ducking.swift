@@ -1,61 +1,82 @@
+import MixdownAnalysis
 import MixdownAudioMix
 import MixdownMediaIO
+import MixdownPlan
 import MixdownProject
 import MixdownTime
 
-// The duck layer (from the takes' ranges or their speech), the music's
-// automation, and the warning about takes that run past the end.
+// What ducks under what: the duck regions of each source part (the takes' ranges,
+// or the speech found in their signal and in the clips' audio), and one duck layer
+// per target part from the regions of every other source.
 
 extension PlanBuilder {
-    /// The music's duck layer, from the voice-over placements or from its signal.
-    mutating func duckLayer(voiceTrack: Int?) throws(PlanningError) -> GainLayer? {
+    /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
+    /// 16 kHz it runs three times faster than at 48 kHz with the same regions
+    /// (docs/audio-mix.md, "Speech detection").
+    static let speechAnalysisRate: Int32 = 16_000
+
+    /// The duck layer of each target part that has a source other than itself.
+    mutating func duckLayers() throws(PlanningError) -> [Project.Ducking.Part: GainLayer] {
         let ducking = project.ducking
-        guard ducking.mode != .off, voiceTrack != nil else { return nil }
-        var regions: [DuckRegion] = []
-        for item in project.voiceovers {
-            let take = try shifted(try media.audioAsset(item.path).timeRange, to: try onSampleGrid(item.start))
-            let spoken = ducking.mode == .signal ? try speech(in: item, placedAt: take) : [take]
-            regions += spoken.map { DuckRegion(range: $0, depth: item.duckDepth, ducks: item.ducks) }
+        guard ducking.mode != .off else { return [:] }
+        var regions: [Project.Ducking.Part: [DuckRegion]] = [:]
+        for part in ducking.sources.sorted() where part != .music {
+            for item in placed where item.part == part && item.ducks {
+                regions[part, default: []] += try duckRegions(of: item)
+            }
         }
-        return try mixError { () throws(AudioMixError) in try ducking.settings.duckLayer(for: regions) }
+        var layers: [Project.Ducking.Part: GainLayer] = [:]
+        for target in ducking.targets.sorted() where placed.contains(where: { $0.part == target }) {
+            let sources = ducking.sources.subtracting([target])
+            guard !sources.isEmpty else {
+                warnings.append("ducking: \(target.rawValue) is a target and the only source; a part never ducks under itself, so it does not duck")
+                continue
+            }
+            guard placed.contains(where: { sources.contains($0.part) }) else { continue }
+            let under = sources.sorted().flatMap { regions[$0] ?? [] }
+            layers[target] = try mixError { () throws(AudioMixError) in try ducking.settings.duckLayer(for: under) }
+        }
+        return layers
     }
 
-    /// Speech regions of a take on the timeline, found by `SpeechActivityDetector`.
-    mutating func speech(in item: Project.Voiceover, placedAt take: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
-        let rate = project.output.sampleRate.hertz
-        var detector = try mixError { () throws(AudioMixError) in
-            try SpeechActivityDetector(sampleRate: rate, threshold: project.ducking.threshold,
-                                       maxPause: project.ducking.settings.maxPause)
+    /// Where `item` makes the other parts duck: the whole take (`ranges`), or the
+    /// speech in its audio (the clips always, the takes with `signal`).
+    mutating func duckRegions(of item: PlacedItem) throws(PlanningError) -> [DuckRegion] {
+        guard let audio = item.audio else { return [] }
+        let audible = try shifted(audio, to: item.range.start)
+        if item.part == .voiceovers && project.ducking.mode == .ranges {
+            return [DuckRegion(range: audible, depth: item.duckDepth)]
         }
-        do throws(MediaIOError) {
-            try media.forEachMonoBlock(item.path, sampleRate: rate) { detector.process($0) }
+        let found = try speech(in: item, source: audio, placedAt: audible)
+        detectedSpeech.append(DetectedSpeech(item: item.name, path: item.path, trackID: item.track, regions: found))
+        return found.map { DuckRegion(range: $0, depth: item.duckDepth) }
+    }
+
+    /// The speech regions in `source` of `item`'s file, on the timeline where it plays.
+    func speech(in item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
+        let rate = Self.speechAnalysisRate
+        let detector = try mixError { () throws(AudioMixError) in
+            try SpeechDetector(sampleRate: rate, threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause)
+        }
+        let samples: Range<Int64>
+        do { samples = try source.sampleRange(sampleRate: rate) } catch { throw .time(error) }
+        do {
+            try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
         } catch { throw .media(error) }
-        let found = detector.finish()
         var placed: [MediaTimeRange] = []
-        for region in found {
-            do { placed.append(try MediaTimeRange(start: try take.start + region.start, duration: region.duration)) } catch { throw .time(error) }
+        for region in detector.finish() {
+            do {
+                let moved = try MediaTimeRange(start: try audible.start + region.start, duration: region.duration)
+                if let inside = moved.intersection(audible), !inside.isEmpty { placed.append(inside) }
+            } catch { throw .time(error) }
         }
         return placed
     }
 
-    /// The music items' own volume ramps, as one automation layer.
-    func automationLayer() throws(PlanningError) -> GainLayer? {
-        let ramps = project.music.flatMap(\.automation)
-        guard !ramps.isEmpty else { return nil }
-        var parameters = AudioMixInputParameters(trackID: 0)
-        for ramp in ramps.sorted(by: { $0.timeRange.start < $1.timeRange.start }) {
-            do {
-                try parameters.setVolumeRamp(from: ramp.startVolume, to: ramp.endVolume, timeRange: ramp.timeRange, curve: ramp.curve)
-            } catch { throw .audioMix(error) }
-        }
-        return parameters.automationLayer
-    }
-
     /// Voice-over that runs past the timeline's end, which the render cuts.
     func lateItems(end: MediaTime) -> [String] {
-        project.voiceovers.enumerated().compactMap { i, item in
-            guard let asset = media.known(item.path), let stop = try? item.start + asset.duration, stop > end else { return nil }
-            return "voiceovers[\(i)]: \(item.path) runs to \(stop.clock), past the timeline's end \(end.clock); it is cut there"
+        placed.filter { $0.part == .voiceovers && $0.range.end > end }.map { item in
+            "\(item.name): \(item.path) runs to \(item.range.end.clock), past the timeline's end \(end.clock); it is cut there"
         }
     }
 }

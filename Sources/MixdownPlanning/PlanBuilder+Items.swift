@@ -5,24 +5,27 @@ import MixdownTime
 // The voice-over takes, the music beds and the timeline's length.
 
 extension PlanBuilder {
-    mutating func placeVoiceovers() throws(PlanningError) -> Int? {
-        guard !project.voiceovers.isEmpty else { return nil }
+    /// Each take plays from its in-point (or its start) to its out-point (or its end) at `start`.
+    mutating func placeVoiceovers() throws(PlanningError) {
+        guard !project.voiceovers.isEmpty else { return }
         let track = composition.addTrack(mediaType: .audio, role: .voiceover)
-        for item in project.voiceovers {
+        for (i, item) in project.voiceovers.enumerated() {
             let asset = try media.audioAsset(item.path)
+            let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration,
+                                   within: asset.duration, field: "voiceovers[\(i)]")
             let start = try onSampleGrid(item.start)
-            try insert(asset.timeRange, of: asset, at: start, track: track)
-            items[track, default: []].append(PlacedItem(
-                range: try shifted(asset.timeRange, to: start),
-                volume: project.voiceoverVolume.factor * item.volume.factor, fade: item.fade))
+            try insert(source, of: asset, at: start, track: track)
+            placed.append(PlacedItem(
+                part: .voiceovers, index: i, path: item.path, track: track, range: try shifted(source, to: start), audio: source,
+                volume: project.voiceoverVolume.factor * item.volume.factor, fade: item.fade,
+                automation: item.automation, pan: item.pan, ducks: item.ducks, duckDepth: item.duckDepth))
         }
-        return track
     }
 
     /// Each bed plays from its in-point to its out-point (or the file's end), again
     /// and again when it loops, and never past the timeline's end.
-    mutating func placeMusic(until end: MediaTime) throws(PlanningError) -> Int? {
-        guard !project.music.isEmpty else { return nil }
+    mutating func placeMusic(until end: MediaTime) throws(PlanningError) {
+        guard !project.music.isEmpty else { return }
         let track = composition.addTrack(mediaType: .audio, role: .music)
         for (i, item) in project.music.enumerated() {
             let field = "music[\(i)]"
@@ -51,11 +54,12 @@ extension PlanBuilder {
             if at < end && !item.loop {
                 warnings.append("\(field): \(item.path) ends at \(at.clock), before the timeline's end \(end.clock); the rest is without music (loop it to fill)")
             }
-            items[track, default: []].append(PlacedItem(
-                range: try range(from: start, to: at, within: end, field: field),
-                volume: project.musicVolume.factor * item.volume.factor, fade: item.fade))
+            placed.append(PlacedItem(
+                part: .music, index: i, path: item.path, track: track,
+                range: try range(from: start, to: at, within: end, field: field), audio: source,
+                volume: project.musicVolume.factor * item.volume.factor, fade: item.fade,
+                automation: item.automation, pan: item.pan))
         }
-        return track
     }
 
     /// The stitched video's length; else `output.duration`; else the end of the last

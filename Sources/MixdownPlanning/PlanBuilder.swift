@@ -4,12 +4,29 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
+import MixdownUnits
 
-/// An item as placed on a track: where it plays and the gains that belong to it alone.
+/// An item as placed on a track: where it plays and what belongs to it alone.
 struct PlacedItem {
+    /// Which part of the mix it belongs to, and its index in that list of the project.
+    var part: Project.Ducking.Part
+    var index: Int
+    var path: String
+    var track: Int
+    /// Where it plays on the timeline.
     var range: MediaTimeRange
+    /// The source range of its audio, which plays from `range.start`; nil when it has none.
+    var audio: MediaTimeRange?
     var volume: Double
     var fade: Fade
+    var automation: [VolumeRamp] = []
+    var pan = Pan.center
+    /// A voice-over take's own duck settings.
+    var ducks = true
+    var duckDepth: DuckDepth?
+
+    /// The item as a project file names it: `clips[2]`.
+    var name: String { "\(part.rawValue)[\(index)]" }
 }
 
 /// Turns a `Project` into a `MixPlan`, one role at a time.
@@ -17,8 +34,9 @@ struct PlanBuilder {
     let project: Project
     let purpose: PlanPurpose
     var composition = Composition()
-    var items: [Int: [PlacedItem]] = [:]
+    var placed: [PlacedItem] = []
     var warnings: [String] = []
+    var detectedSpeech: [DetectedSpeech] = []
     var media = MediaCatalog()
 
     var video: VideoStitchPlan?
@@ -31,37 +49,28 @@ struct PlanBuilder {
     }
 
     mutating func build() throws(PlanningError) -> MixPlan {
-        let clipTracks = try placeClips()
-        let voiceTrack = try placeVoiceovers()
+        try placeClips()
+        try placeVoiceovers()
         let duration = try timelineDuration(videoEnd: videoEnd)
-        let musicTrack = try placeMusic(until: duration)
+        try placeMusic(until: duration)
 
-        var envelopes: [Int: GainEnvelope] = [:]
-        for (track, placed) in items {
-            envelopes[track] = try GainEnvelope(layers: [
-                layer(.volume, placed.map { .constant($0.volume, from: $0.range.start, to: $0.range.end) }),
-                mixError { () throws(AudioMixError) in try Fade.layer(items: placed.map { ($0.range, $0.fade) }) },
-            ])
-        }
-        if let duck = try duckLayer(voiceTrack: voiceTrack) {
-            for track in (musicTrack.map { [$0] } ?? []) + (project.ducking.duckClips ? clipTracks : []) {
+        var envelopes = try itemEnvelopes()
+        for (part, duck) in try duckLayers() {
+            for track in Set(placed.filter { $0.part == part }.map(\.track)) {
                 envelopes[track] = envelopes[track].map { GainEnvelope(layers: $0.layers + [duck]) }
             }
         }
-        if let musicTrack, let automation = try automationLayer() {
-            envelopes[musicTrack] = envelopes[musicTrack].map { GainEnvelope(layers: $0.layers + [automation]) }
-        }
         warnings += lateItems(end: duration)
-        return MixPlan(composition: composition, envelopes: envelopes, duration: duration,
-                       sampleRate: project.output.sampleRate.hertz, video: video, warnings: warnings)
+        return MixPlan(composition: composition, envelopes: envelopes, pans: pans(), detectedSpeech: detectedSpeech,
+                       duration: duration, sampleRate: project.output.sampleRate.hertz, video: video, warnings: warnings)
     }
 
     // MARK: Clips
 
     /// Clips in sequence with a cursor. Their own audio alternates between two
     /// tracks (AVFoundation's A/B layout) so a cut can crossfade: see `cutFades`.
-    mutating func placeClips() throws(PlanningError) -> [Int] {
-        guard !project.clips.isEmpty else { return [] }
+    mutating func placeClips() throws(PlanningError) {
+        guard !project.clips.isEmpty else { return }
         var clips: [ClipPlacement] = []
         for (clip, segment) in zip(project.clips, try videoSegments()) {
             // The clip's audio is cut or padded to its video, so an estimated length will do.
@@ -81,10 +90,11 @@ struct PlanBuilder {
             if let audio = clip.audio, let source = plan.source, !source.isEmpty {
                 try insert(source, of: audio, at: plan.timeline.start, track: track)
             }
-            items[track, default: []].append(PlacedItem(
-                range: plan.timeline, volume: project.clipVolume.factor * clip.clip.volume.factor, fade: plan.fade))
+            placed.append(PlacedItem(
+                part: .clips, index: i, path: clip.clip.path, track: track, range: plan.timeline, audio: plan.source,
+                volume: project.clipVolume.factor * clip.clip.volume.factor, fade: plan.fade,
+                automation: clip.clip.automation, pan: clip.clip.pan))
         }
-        return tracks
     }
 
     /// Where each clip's video plays: from the stitch plan (packet timestamps, keyframe

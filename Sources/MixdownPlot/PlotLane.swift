@@ -1,3 +1,5 @@
+import MixdownAudioMix
+
 /// One horizontal band of the picture: the items of one role.
 ///
 /// The clips' own audio sits on two alternating composition tracks (the A/B
@@ -22,17 +24,12 @@ struct PlotLane: Sendable {
         }
     }
 
-    /// A stretch where a duck layer holds the lane's tracks below unity.
-    struct DuckRegion: Sendable {
-        var start: Double
-        var end: Double
-        /// The lowest duck gain inside the region (its depth).
-        var lowestGain: Double
-    }
-
     var role: Role
     var items: [PlotItem]
-    var duckRegions: [DuckRegion]
+    /// Where a duck holds the lane's tracks below unity.
+    var duckRegions: [DuckedStretch]
+    /// Where speech was found in the lane's items (for a duck by their signal), in timeline seconds.
+    var speech: [(item: String, start: Double, end: Double)] = []
     /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
     var gainTop: Double
 

@@ -22,6 +22,7 @@ extension TimelinePlot {
     static let envelopeColour = "#d9480f"
     static let duckColour = "#f59f00"
     static let duckTextColour = "#a65300"
+    static let speechColour = "#0c8599"
     /// Distance from an item's box edges to where its gain line draws 1 and 0.
     static let gainInset = 4.0
 
@@ -92,6 +93,7 @@ extension TimelinePlot {
             let fill = itemIndex % 2 == 0 ? palette.fill : palette.alternateFill
             draw(item, in: lane, id: "item-\(index)-\(itemIndex)", top: top, fill: fill, palette: palette, into: &document)
         }
+        drawSpeech(lane, top: top, into: &document)
         // Over the items, translucent: under them the boxes would hide it.
         drawDuckShading(lane, top: top, into: &document)
         drawDuckLabels(lane, top: top, into: &document)
@@ -105,6 +107,21 @@ extension TimelinePlot {
         case .clipAudio: return "A/B tracks, gain line"
         case .voiceover, .music: return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }
+    }
+
+    /// A bar along the bottom of the items wherever speech was found in them.
+    private func drawSpeech(_ lane: PlotLane, top: Double, into document: inout SVGDocument) {
+        guard !lane.speech.isEmpty else { return }
+        let n = SVGDocument.number
+        document.open("g", [("class", "speech")])
+        for region in lane.speech where region.end > region.start {
+            document.element("rect", [("class", "speech"), ("data-item", region.item),
+                                      ("data-start", SVGDocument.seconds(region.start)), ("data-end", SVGDocument.seconds(region.end)),
+                                      ("x", n(layout.x(region.start))), ("y", n(top + lane.height - 9)),
+                                      ("width", n(layout.x(min(region.end, duration)) - layout.x(region.start))), ("height", "5"),
+                                      ("fill", Self.speechColour)])
+        }
+        document.close("g")
     }
 
     /// Shading wherever the lane is ducked.

@@ -28,9 +28,13 @@ extension TimelinePlot {
             }
             items.sort { $0.start < $1.start }
             let envelopes = tracks.compactMap { plan.envelopes[$0.id] }
+            let ids = Set(tracks.map(\.id))
+            let speech = plan.detectedSpeech.filter { ids.contains($0.trackID) }.flatMap { found in
+                found.regions.map { (item: found.item, start: $0.start.seconds, end: $0.end.seconds) }
+            }
             lanes.append(PlotLane(role: laneRole, items: items,
-                                  duckRegions: duckRegions(in: envelopes, until: plan.duration.seconds),
-                                  gainTop: max(1, items.map(highestGain(of:)).max() ?? 1)))
+                                  duckRegions: GainEnvelope.duckedStretches(in: envelopes, until: plan.duration.seconds),
+                                  speech: speech, gainTop: max(1, items.map(highestGain(of:)).max() ?? 1)))
         }
         return lanes
     }
@@ -72,33 +76,5 @@ extension TimelinePlot {
             highest = max(highest, span.startGain, span.endGain)
         }
         return highest
-    }
-
-    /// Where any of `envelopes`' duck layers is below 1 within `[0, end)`, merged.
-    static func duckRegions(in envelopes: [GainEnvelope], until end: Double) -> [PlotLane.DuckRegion] {
-        var pieces: [PlotLane.DuckRegion] = []
-        for envelope in envelopes {
-            for layer in envelope.layers where layer.kind == .duck {
-                for segment in layer.segments where min(segment.startGain, segment.endGain) < 1 {
-                    let start = max(0, segment.start.seconds)
-                    let stop = min(end, segment.end?.seconds ?? end)
-                    guard start < stop else { continue }
-                    // A ramp that began before 0 only reaches its start gain outside the picture.
-                    let lowest = min(segment.gain(at: start), segment.gain(at: stop))
-                    pieces.append(PlotLane.DuckRegion(start: start, end: stop, lowestGain: lowest))
-                }
-            }
-        }
-        pieces.sort { $0.start < $1.start }
-        var regions: [PlotLane.DuckRegion] = []
-        for piece in pieces {
-            if let last = regions.last, piece.start <= last.end {
-                regions[regions.count - 1].end = max(last.end, piece.end)
-                regions[regions.count - 1].lowestGain = min(last.lowestGain, piece.lowestGain)
-            } else {
-                regions.append(piece)
-            }
-        }
-        return regions
     }
 }

@@ -1,13 +1,14 @@
 extension TimelinePlot {
     /// One entry of the legend: its mark and what it means.
     enum LegendEntry: CaseIterable {
-        case waveform, gain, duck, cut
+        case waveform, gain, duck, speech, cut
 
         var text: String {
             switch self {
             case .waveform: return "waveform × gain (RMS darker)"
             case .gain: return "gain: 0 at lane bottom, 1 at top"
-            case .duck: return "ducked under voice-over"
+            case .duck: return "ducked"
+            case .speech: return "speech found (drives the duck)"
             case .cut: return "cut"
             }
         }
@@ -80,6 +81,8 @@ extension TimelinePlot {
                 case .duck:
                     document.element("rect", [("x", n(x)), ("y", n(y - 9)), ("width", "18"), ("height", "10"),
                                               ("fill", Self.duckColour), ("fill-opacity", "0.35")])
+                case .speech:
+                    document.element("rect", [("x", n(x)), ("y", n(y - 6)), ("width", "18"), ("height", "5"), ("fill", Self.speechColour)])
                 case .cut:
                     document.element("line", [("x1", n(x)), ("y1", n(y - 4)), ("x2", n(x + 18)), ("y2", n(y - 4)),
                                               ("stroke", "#333"), ("stroke-dasharray", "4 3")])

@@ -49,6 +49,10 @@ public struct Project: Hashable, Sendable {
         public var volume = Gain.unity
         /// The fades of this clip's audio.
         public var fade = Fade()
+        /// Volume ramps of this clip's audio, in timeline time, inside the clip.
+        public var automation: [VolumeRamp] = []
+        /// Where this clip's audio sits between the speakers.
+        public var pan = Pan.center
 
         /// A whole clip at unity gain.
         public init(path: String) { self.path = path }
@@ -58,13 +62,21 @@ public struct Project: Hashable, Sendable {
     public struct Voiceover: Hashable, Sendable {
         /// The take's file.
         public var path: String
-        /// Where the take starts on the timeline.
+        /// Where the take starts on the timeline (its in-point plays there).
         public var start: MediaTime
+        /// Source time where the take starts playing (default: its start).
+        public var inPoint: MediaTime?
+        /// Source time where it stops (default: its end).
+        public var outPoint: MediaTime?
         /// Gain of this take.
         public var volume = Gain.unity
         /// The take's fades.
         public var fade = Fade()
-        /// Whether music ducks under this take.
+        /// Volume ramps of this take, in timeline time, inside the take.
+        public var automation: [VolumeRamp] = []
+        /// Where this take sits between the speakers.
+        public var pan = Pan.center
+        /// Whether other audio ducks under this take.
         public var ducks = true
         /// Duck depth for this take, overriding the project's.
         public var duckDepth: DuckDepth?
@@ -92,6 +104,8 @@ public struct Project: Hashable, Sendable {
         public var fade = Fade()
         /// Volume automation in timeline time, AVAudioMixInputParameters-style.
         public var automation: [VolumeRamp] = []
+        /// Where this bed sits between the speakers.
+        public var pan = Pan.center
         /// Repeat the bed until the timeline ends.
         public var loop = false
 
@@ -99,28 +113,47 @@ public struct Project: Hashable, Sendable {
         public init(path: String) { self.path = path }
     }
 
-    /// How music (and optionally the clips' audio) ducks under voice-over.
+    /// What ducks under what: music (or other parts) under the voice-over takes
+    /// and, when asked, under the people speaking in the clips.
     public struct Ducking: Hashable, Sendable {
-        /// What the duck follows.
+        /// How the voice-over takes trigger the duck.
         public enum Mode: String, Hashable, Sendable, CaseIterable {
             /// Down for the whole of each voice-over take.
             case ranges
-            /// Down where the takes' signal holds speech (`SpeechActivityDetector`).
+            /// Down where the takes' signal holds speech (`SpeechDetector`).
             case signal
-            /// No ducking.
+            /// No ducking at all.
             case off
         }
 
-        /// What the duck follows.
+        /// A part of the mix, as a source or a target of ducking.
+        public enum Part: String, Hashable, Sendable, CaseIterable, Comparable {
+            /// The voice-over takes.
+            case voiceovers
+            /// The clips' own (camera) audio.
+            case clips
+            /// The music beds.
+            case music
+
+            public static func < (lhs: Part, rhs: Part) -> Bool {
+                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            }
+        }
+
+        /// How the voice-over takes trigger the duck; `off` turns ducking off.
         public var mode = Mode.ranges
+        /// What triggers the duck: the voice-over takes (by `mode`), the speech
+        /// found in the clips' own audio, or both. Music never does.
+        public var sources: Set<Part> = [.voiceovers]
+        /// What ducks: the music, the clips' audio, the voice-over takes. A part
+        /// never ducks under itself, only under the other sources.
+        public var targets: Set<Part> = [.music]
         /// Depth, ramps, bridging and curve of the duck.
         public var settings = DuckingSettings()
-        /// The speech level for ``Mode/signal``.
+        /// The lowest speech-band level that can count as speech, for signal detection.
         public var threshold = SpeechThreshold.standard
-        /// Whether the clips' own audio ducks too, not only the music.
-        public var duckClips = false
 
-        /// Ducking by the takes' ranges, with the default settings.
+        /// Ducking the music under the takes' ranges, with the default settings.
         public init() {}
     }
 

@@ -30,8 +30,9 @@ public final class AudioRenderer {
     /// Prepares to render `duration` of `composition`'s audio tracks.
     ///
     /// `envelopes` maps track ids to the gain the renderer applies; a track without one plays at unity.
-    public init(composition: Composition, envelopes: [Int: GainEnvelope], duration: MediaTime,
-                sampleRate: Int32 = 48_000, blockSize: Int = 16_384) throws(MediaTimeError) {
+    /// `pans` maps track ids to where their items sit; a track without spans plays centred.
+    public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
+                duration: MediaTime, sampleRate: Int32 = 48_000, blockSize: Int = 16_384) throws(MediaTimeError) {
         self.sampleRate = sampleRate
         self.blockSize = blockSize
         frameCount = try duration.sampleIndex(sampleRate: sampleRate)
@@ -40,7 +41,12 @@ public final class AudioRenderer {
             let readers = try track.segments.map { segment throws(MediaTimeError) in
                 try SegmentReader(segment: segment, sampleRate: sampleRate)
             }
-            tracks.append(TrackRenderer(envelope: envelopes[track.id] ?? GainEnvelope(layers: []), readers: readers))
+            let panned = try (pans[track.id] ?? []).filter { $0.pan != .center }.map { span throws(MediaTimeError) in
+                let gains = span.pan.gains
+                return TrackRenderer.Panning(samples: try span.range.sampleRange(sampleRate: sampleRate),
+                                             left: Float(gains.left), right: Float(gains.right))
+            }
+            tracks.append(TrackRenderer(envelope: envelopes[track.id] ?? GainEnvelope(layers: []), pans: panned, readers: readers))
         }
         self.tracks = tracks
     }

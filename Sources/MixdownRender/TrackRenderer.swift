@@ -4,11 +4,20 @@ import MixdownMediaIO
 
 /// One audio track's share of each block: its segments decoded and its gains computed.
 final class TrackRenderer {
+    /// An item's pan over the output samples it plays, as channel gains.
+    struct Panning {
+        var samples: Range<Int64>
+        var left: Float
+        var right: Float
+    }
+
     let envelope: GainEnvelope
+    let pans: [Panning]
     let readers: [SegmentReader]
 
-    init(envelope: GainEnvelope, readers: [SegmentReader]) {
+    init(envelope: GainEnvelope, pans: [Panning] = [], readers: [SegmentReader]) {
         self.envelope = envelope
+        self.pans = pans
         self.readers = readers
     }
 
@@ -29,6 +38,13 @@ final class TrackRenderer {
         for (reader, part) in zip(active, covered) {
             let offset = Int(part.lowerBound - block.lowerBound)
             try reader.read(part, left: out.left + offset, right: out.right + offset)
+        }
+        // Pan scales the channels before the envelope, so a block stays one gain per sample.
+        for pan in pans where pan.samples.overlaps(block) {
+            let part = pan.samples.clamped(to: block)
+            let offset = Int(part.lowerBound - block.lowerBound)
+            DSP.scale(out.left + offset, by: pan.left, count: part.count)
+            DSP.scale(out.right + offset, by: pan.right, count: part.count)
         }
         let n = high - low
         let first = block.lowerBound + Int64(low)

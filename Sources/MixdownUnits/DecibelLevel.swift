@@ -71,11 +71,12 @@ public struct DuckDepth: DecibelLevel, ExpressibleByFloatLiteral, ExpressibleByI
     public var gain: Double { Gain.decibelsToFactor(decibels) }
 }
 
-/// The level in dBFS from which the speech detector counts a window as speech:
-/// from -120 to 0 (a full-scale sine reads -3).
+/// The lowest level of the speech band (300–3400 Hz), in dBFS, that the speech
+/// detector can count as speech: from -120 to 0 (a full-scale sine in the band
+/// reads -3). Quieter sound is never speech, however it stands above its noise.
 public struct SpeechThreshold: DecibelLevel, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public static let range = -120.0...0.0
-    public static let standard = SpeechThreshold(uncheckedDecibels: -30)
+    public static let standard = SpeechThreshold(uncheckedDecibels: -60)
     public let decibels: Double
     public init(uncheckedDecibels decibels: Double) { self.decibels = decibels }
 }

@@ -7,9 +7,9 @@ import MixdownTime
 import MixdownTestSupport
 import XCTest
 
-/// The ```json blocks of docs/project-format.md, in order.
-func documentedExamples() throws -> [String] {
-    let text = try String(contentsOfFile: Fixture.repoPath("docs/project-format.md"), encoding: .utf8)
+/// The ```json blocks of docs/project-format.md (or another page), in order.
+func documentedExamples(in page: String = "docs/project-format.md") throws -> [String] {
+    let text = try String(contentsOfFile: Fixture.repoPath(page), encoding: .utf8)
     return text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
 }
 
@@ -27,6 +27,8 @@ final class ProjectFileLoadingTests: XCTestCase {
         take.fade.fadeIn = t("0.05")
         take.fade.fadeOut = t("0.05")
         take.duckDepth = try DuckDepth(decibels: -18)
+        take.automation = [VolumeRamp(startVolume: 1, endVolume: 1.4, timeRange: try MediaTimeRange(start: t("13"), end: t("13.5")), curve: .sCurve)]
+        take.pan = -0.2
         expected.voiceovers = [take]
         var bed = Project.Music(path: "/work/film/bed.mp3")
         bed.inPoint = .zero

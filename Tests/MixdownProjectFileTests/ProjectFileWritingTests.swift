@@ -22,6 +22,8 @@ func sampleProjects(base: String) throws -> [Project] {
     clip.fade.fadeIn = t("0.1")
     clip.fade.fadeOut = t("250ms")
     clip.fade.curve = .sCurve
+    clip.automation = [VolumeRamp(startVolume: 1, endVolume: 0.25, timeRange: try MediaTimeRange(start: t("2"), end: t("2.5")), curve: .sCurve)]
+    clip.pan = -0.35
     everything.clips = [clip, Project.Clip(path: "/elsewhere/b.mp4")]
     var take = Project.Voiceover(path: base + "/../vo/take \"1\".wav", start: t("1234567890.123456789"))
     take.volume = 15.848931924611133
@@ -30,6 +32,12 @@ func sampleProjects(base: String) throws -> [Project] {
     take.fade.curve = .decibel
     take.ducks = false
     take.duckDepth = -18.5
+    take.inPoint = t("0.5")
+    take.outPoint = t("3")
+    take.pan = 1
+    take.automation = [
+        VolumeRamp(startVolume: 1, endVolume: 2, timeRange: try MediaTimeRange(start: t("1234567890.5"), end: t("1234567891"))),
+    ]
     everything.voiceovers = [take, Project.Voiceover(path: base + "/vo\\2\n.wav", start: .zero)]
     var bed = Project.Music(path: base + "/musique é 🎵.mp3")
     bed.start = t("3")
@@ -40,6 +48,7 @@ func sampleProjects(base: String) throws -> [Project] {
     bed.fade.fadeOut = t("3")
     bed.fade.curve = .equalPower
     bed.loop = true
+    bed.pan = -1
     bed.automation = [
         VolumeRamp(startVolume: 1, endVolume: 0.30000000000000004, timeRange: try MediaTimeRange(start: t("10"), end: t("12"))),
         VolumeRamp(startVolume: 0.5, endVolume: 1e-7, timeRange: try MediaTimeRange(start: t("12"), end: t("12")), curve: .decibel),
@@ -55,7 +64,8 @@ func sampleProjects(base: String) throws -> [Project] {
     everything.ducking.settings.fadeUp = t("1.5")
     everything.ducking.settings.maxPause = t("9999999999")
     everything.ducking.threshold = -45.25
-    everything.ducking.duckClips = true
+    everything.ducking.sources = [.voiceovers, .clips]
+    everything.ducking.targets = [.music, .clips, .voiceovers]
     everything.output.sampleRate = 44_100
     everything.output.format = .f32
     everything.output.audioBitrate = 320_000

@@ -58,13 +58,15 @@ final class ProjectSchemaTests: XCTestCase {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = [Fixture.repoPath("fixtures/demo/project.json")]
-        for (i, example) in try documentedExamples().enumerated() {
-            let file = folder + "/doc-example-\(i).json"
-            try Data(example.utf8).write(to: URL(fileURLWithPath: file))
-            files.append(file)
-            XCTAssertNoThrow(try Project.load(contentsOf: file), "example \(i) of docs/project-format.md")
+        for page in ["docs/project-format.md", "README.md"] {
+            for (i, example) in try documentedExamples(in: page).enumerated() {
+                let file = folder + "/\((page as NSString).lastPathComponent)-example-\(i).json"
+                try Data(example.utf8).write(to: URL(fileURLWithPath: file))
+                files.append(file)
+                XCTAssertNoThrow(try Project.load(contentsOf: file), "example \(i) of \(page)")
+            }
         }
-        XCTAssertGreaterThanOrEqual(files.count, 3)
+        XCTAssertGreaterThanOrEqual(files.count, 4)
         for (file, verdict) in zip(files, try Self.verdicts(for: files)) {
             XCTAssertEqual(verdict, "valid", file)
         }
@@ -110,6 +112,9 @@ final class ProjectSchemaTests: XCTestCase {
         let depths = ["0", "-12", "-120", "-120.5", "1", #""-12dB""#, "null"]
         let rates = ["8000", "384000", "7999", "384001", "44100.0", "44100.5", #""48000""#]
         let versions = ["1", "1.0", "2", "0", "true", #""1""#]
+        let pans = ["0", "-1", "1", "-0.3", "1.0001", "-1.5", "-0", #""0.5""#, "null", "true"]
+        let parts = [#"["voiceovers"]"#, #"["clips"]"#, #"["music"]"#, #"["voiceovers", "clips"]"#, #"["clips", "clips"]"#,
+                     "[]", #""clips""#, #"["Clips"]"#, "null"]
 
         var slots: [(label: String, json: String)] = []
         for value in times {
@@ -124,6 +129,14 @@ final class ProjectSchemaTests: XCTestCase {
             slots.append(("voiceovers[0].duckDepth \(value)", #"{"version": 1, "voiceovers": [{"path": "v.wav", "start": 0, "duckDepth": \#(value)}]}"#))
         }
         for value in rates { slots.append(("output.sampleRate \(value)", project(#""output": {"sampleRate": \#(value)}"#))) }
+        for value in pans {
+            slots.append(("clips[0].pan \(value)", #"{"version": 1, "clips": [{"path": "a.mp4", "pan": \#(value)}]}"#))
+            slots.append(("voiceovers[0].pan \(value)", #"{"version": 1, "voiceovers": [{"path": "v.wav", "start": 0, "pan": \#(value)}]}"#))
+        }
+        for value in parts {
+            slots.append(("ducking.sources \(value)", project(#""ducking": {"sources": \#(value)}"#)))
+            slots.append(("ducking.targets \(value)", project(#""ducking": {"targets": \#(value)}"#)))
+        }
         for value in versions { slots.append(("version \(value)", #"{"version": \#(value), "clips": [{"path": "a.mp4"}]}"#)) }
         for lists in [#""clips": []"#, #""clips": [], "music": []"#, #""voiceovers": [{"path": "v.wav", "start": 1}], "clips": []"#] {
             slots.append(("lists \(lists)", #"{"version": 1, \#(lists)}"#))

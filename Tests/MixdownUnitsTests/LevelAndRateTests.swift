@@ -21,9 +21,9 @@ final class LevelAndRateTests: XCTestCase {
     }
 
     func testSpeechThreshold() throws {
-        XCTAssertEqual(SpeechThreshold.standard.decibels, -30)
+        XCTAssertEqual(SpeechThreshold.standard.decibels, -60)
         XCTAssertEqual(try SpeechThreshold(parsing: "-45 dB").decibels, -45)
-        XCTAssertEqual(SpeechThreshold.expected, "a number of dB from -120 to 0, like -30")
+        XCTAssertEqual(SpeechThreshold.expected, "a number of dB from -120 to 0, like -60")
         XCTAssertThrowsError(try SpeechThreshold(decibels: -.infinity))
         XCTAssertThrowsError(try SpeechThreshold(parsing: "10"))
     }

@@ -14,7 +14,7 @@ final class ArchitectureTests: XCTestCase {
         ["MixdownAudioMix"],
         ["MixdownPlan"],
         ["MixdownMediaIO"],
-        ["MixdownRender", "MixdownProject"],
+        ["MixdownRender", "MixdownAnalysis", "MixdownProject"],
         ["MixdownExport", "MixdownPlot", "MixdownProjectFile", "MixdownPlanning"],
         ["mixdown", "mixdown-kernel-bench"],
     ]

@@ -14,6 +14,8 @@ extension ProjectFileReader {
         if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { clip.outPoint = time }
         if let volume = read(fields, "volume", at: path, as: gain) { clip.volume = volume }
         readFade(fields, at: path, into: &clip.fade)
+        if let ramps = readAutomation(fields, at: path, of: "clip") { clip.automation = ramps }
+        if let pan = read(fields, "pan", at: path, as: pan) { clip.pan = pan }
         checkOrder(in: clip.inPoint, out: clip.outPoint, of: fields, at: path)
         return clip
     }
@@ -24,10 +26,15 @@ extension ProjectFileReader {
         let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
         let start = require(fields, "start", at: path, expected: "the timeline time the take starts at, like 12.5 or \"1:02.25\"", as: time)
         var take = Project.Voiceover(path: file ?? "", start: start ?? .zero)
+        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { take.inPoint = time }
+        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { take.outPoint = time }
         if let volume = read(fields, "volume", at: path, as: gain) { take.volume = volume }
         readFade(fields, at: path, into: &take.fade)
+        if let ramps = readAutomation(fields, at: path, of: "voice-over take") { take.automation = ramps }
+        if let pan = read(fields, "pan", at: path, as: pan) { take.pan = pan }
         if let flag = read(fields, "duck", at: path, as: bool) { take.ducks = flag }
         if let depth: DuckDepth = read(fields, "duckDepth", at: path, nullMeansDefault: true, as: decibels) { take.duckDepth = depth }
+        checkOrder(in: take.inPoint, out: take.outPoint, of: fields, at: path)
         return take
     }
 
@@ -41,10 +48,8 @@ extension ProjectFileReader {
         if let volume = read(fields, "volume", at: path, as: gain) { bed.volume = volume }
         readFade(fields, at: path, into: &bed.fade)
         if let flag = read(fields, "loop", at: path, as: bool) { bed.loop = flag }
-        if let ramps = read(fields, "automation", at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) {
-            checkOverlaps(ramps, at: path.appending("automation"))
-            bed.automation = ramps.map(\.ramp)
-        }
+        if let ramps = readAutomation(fields, at: path, of: "music item") { bed.automation = ramps }
+        if let pan = read(fields, "pan", at: path, as: pan) { bed.pan = pan }
         checkOrder(in: bed.inPoint, out: bed.outPoint, of: fields, at: path)
         return bed
     }
@@ -54,6 +59,15 @@ extension ProjectFileReader {
         if let time = read(fields, "fadeIn", at: path, as: time) { fade.fadeIn = time }
         if let time = read(fields, "fadeOut", at: path, as: time) { fade.fadeOut = time }
         if let curve = read(fields, "fadeCurve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { fade.curve = curve }
+    }
+
+    /// An item's `automation`: volume ramps that must not overlap one another.
+    func readAutomation(_ fields: [String: Any], at path: JSONPath, of item: String) -> [VolumeRamp]? {
+        guard let ramps = read(fields, "automation", at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) else {
+            return nil
+        }
+        checkOverlaps(ramps, at: path.appending("automation"), of: item)
+        return ramps.map(\.ramp)
     }
 
     /// A ramp with its place in the list, so overlaps can name both ramps.
@@ -81,7 +95,7 @@ extension ProjectFileReader {
 
     /// Ramps of one item may not share time, nor start at the same instant
     /// (their order would be ambiguous); each conflict names both ramps.
-    func checkOverlaps(_ ramps: [IndexedRamp], at path: JSONPath) {
+    func checkOverlaps(_ ramps: [IndexedRamp], at path: JSONPath, of item: String) {
         let sorted = ramps.sorted {
             ($0.ramp.timeRange.start, $0.index) < ($1.ramp.timeRange.start, $1.index)
         }
@@ -100,7 +114,7 @@ extension ProjectFileReader {
             if let other {
                 report(path.appending(ramp.index),
                        found: "\(Self.rangeText(range)), which overlaps \(path.appending(other.index)) (\(Self.rangeText(other.ramp.timeRange)))",
-                       expected: "ramps of one music item that do not overlap")
+                       expected: "ramps of one \(item) that do not overlap")
             }
             if latest.map({ range.end > $0.ramp.timeRange.end }) ?? true { latest = ramp }
             previous = ramp

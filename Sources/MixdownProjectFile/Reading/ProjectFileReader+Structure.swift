@@ -7,11 +7,13 @@ extension ProjectFileReader {
     enum Keys {
         static let project = ["version", "clips", "voiceovers", "music", "clipVolume", "voiceoverVolume",
                               "musicVolume", "cutFade", "ducking", "output"]
-        static let clip = ["path", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve"]
-        static let voiceover = ["path", "start", "volume", "fadeIn", "fadeOut", "fadeCurve", "duck", "duckDepth"]
-        static let music = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "loop", "automation"]
+        static let clip = ["path", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan"]
+        static let voiceover = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan",
+                                "duck", "duckDepth"]
+        static let music = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan", "loop"]
         static let ramp = ["start", "end", "from", "to", "curve"]
-        static let ducking = ["mode", "depth", "fadeDown", "fadeUp", "maxPause", "curve", "threshold", "duckClips"]
+        static let ducking = ["mode", "sources", "targets", "depth", "fadeDown", "fadeUp", "maxPause", "curve", "threshold",
+                              "duckClips"]
         static let output = ["sampleRate", "format", "audioBitrate", "duration"]
     }
 

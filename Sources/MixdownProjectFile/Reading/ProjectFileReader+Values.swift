@@ -61,6 +61,11 @@ extension ProjectFileReader {
         quantity(value, at: path, expected: Level.expected, number: Level.init(decibels:), text: Level.init(parsing:))
     }
 
+    /// A pan: a number from -1 to 1.
+    func pan(_ value: Any, at path: JSONPath) -> Pan? {
+        quantity(value, at: path, expected: Pan.expected, number: Pan.init(position:), text: nil)
+    }
+
     /// A sample rate: a whole number of Hz.
     func sampleRate(_ value: Any, at path: JSONPath) -> SampleRate? {
         quantity(value, at: path, expected: SampleRate.expected, number: SampleRate.init(number:), text: nil)

@@ -108,8 +108,38 @@ final class ProjectFileReader {
         if let time = read(fields, "maxPause", at: path, as: time) { ducking.settings.maxPause = time }
         if let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { ducking.settings.curve = curve }
         if let threshold: SpeechThreshold = read(fields, "threshold", at: path, as: decibels) { ducking.threshold = threshold }
-        if let flag = read(fields, "duckClips", at: path, as: bool) { ducking.duckClips = flag }
+        if let sources = read(fields, "sources", at: path, as: { self.parts($0, at: $1, allowed: [.voiceovers, .clips]) }) {
+            ducking.sources = sources
+        }
+        if let targets = read(fields, "targets", at: path, as: { self.parts($0, at: $1, allowed: [.music, .clips, .voiceovers]) }) {
+            ducking.targets = targets
+        }
+        // The first format's switch for `"targets": ["music", "clips"]`, still read.
+        if let flag = read(fields, "duckClips", at: path, as: bool), flag { ducking.targets.insert(.clips) }
         return ducking
+    }
+
+    /// A non-empty list of distinct parts of the mix, each one of `allowed`.
+    func parts(_ value: Any, at path: JSONPath, allowed: [Project.Ducking.Part]) -> Set<Project.Ducking.Part>? {
+        let names = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let expected = "a list of parts from \(names), like [\"\(allowed[0].rawValue)\"]"
+        guard let elements = value as? [Any], !elements.isEmpty else {
+            report(path, found: Self.describe(value), expected: expected)
+            return nil
+        }
+        var parts: Set<Project.Ducking.Part> = []
+        for (index, element) in elements.enumerated() {
+            guard let text = element as? String, let part = Project.Ducking.Part(rawValue: text), allowed.contains(part) else {
+                let hint = (element as? String).flatMap { Self.suggestion(for: $0, among: allowed.map(\.rawValue)) }
+                report(path.appending(index), found: Self.describe(element), expected: "one of \(names)" + (hint.map { "; did you mean \"\($0)\"?" } ?? ""))
+                continue
+            }
+            guard parts.insert(part).inserted else {
+                report(path.appending(index), found: Self.describe(element), expected: "each part once")
+                continue
+            }
+        }
+        return parts
     }
 
     func output(_ value: Any, at path: JSONPath) -> Project.Output? {

@@ -36,14 +36,20 @@ struct ProjectFileWriter {
         if let outPoint = clip.outPoint { fields["out"] = Self.time(outPoint) }
         set(&fields, "volume", clip.volume, default: defaults.volume, as: Self.gain)
         fade(clip.fade, into: &fields)
+        if !clip.automation.isEmpty { fields["automation"] = .array(clip.automation.map(Self.ramp)) }
+        set(&fields, "pan", clip.pan, default: defaults.pan, as: Self.pan)
         return .object(fields)
     }
 
     private func voiceover(_ take: Project.Voiceover) -> JSONValue {
         let defaults = Project.Voiceover(path: "", start: .zero)
         var fields: [String: JSONValue] = ["path": path(take.path), "start": Self.time(take.start)]
+        if let inPoint = take.inPoint { fields["in"] = Self.time(inPoint) }
+        if let outPoint = take.outPoint { fields["out"] = Self.time(outPoint) }
         set(&fields, "volume", take.volume, default: defaults.volume, as: Self.gain)
         fade(take.fade, into: &fields)
+        if !take.automation.isEmpty { fields["automation"] = .array(take.automation.map(Self.ramp)) }
+        set(&fields, "pan", take.pan, default: defaults.pan, as: Self.pan)
         set(&fields, "duck", take.ducks, default: defaults.ducks, as: JSONValue.bool)
         if let depth = take.duckDepth { fields["duckDepth"] = .number(depth.decibels) }
         return .object(fields)
@@ -59,6 +65,7 @@ struct ProjectFileWriter {
         fade(bed.fade, into: &fields)
         set(&fields, "loop", bed.loop, default: defaults.loop, as: JSONValue.bool)
         if !bed.automation.isEmpty { fields["automation"] = .array(bed.automation.map(Self.ramp)) }
+        set(&fields, "pan", bed.pan, default: defaults.pan, as: Self.pan)
         return .object(fields)
     }
 
@@ -85,13 +92,14 @@ struct ProjectFileWriter {
         let defaults = Project.Ducking()
         var fields: [String: JSONValue] = [:]
         set(&fields, "mode", ducking.mode, default: defaults.mode, as: Self.name)
+        set(&fields, "sources", ducking.sources, default: defaults.sources, as: Self.parts)
+        set(&fields, "targets", ducking.targets, default: defaults.targets, as: Self.parts)
         set(&fields, "depth", ducking.settings.depth.decibels, default: defaults.settings.depth.decibels, as: JSONValue.number)
         set(&fields, "fadeDown", ducking.settings.fadeDown, default: defaults.settings.fadeDown, as: Self.time)
         set(&fields, "fadeUp", ducking.settings.fadeUp, default: defaults.settings.fadeUp, as: Self.time)
         set(&fields, "maxPause", ducking.settings.maxPause, default: defaults.settings.maxPause, as: Self.time)
         set(&fields, "curve", ducking.settings.curve, default: defaults.settings.curve, as: Self.name)
         set(&fields, "threshold", ducking.threshold.decibels, default: defaults.threshold.decibels, as: JSONValue.number)
-        set(&fields, "duckClips", ducking.duckClips, default: defaults.duckClips, as: JSONValue.bool)
         return fields
     }
 
@@ -114,6 +122,15 @@ struct ProjectFileWriter {
 
     private static func gain(_ gain: Gain) -> JSONValue {
         .number(gain.factor)
+    }
+
+    private static func pan(_ pan: Pan) -> JSONValue {
+        .number(pan.position)
+    }
+
+    /// Parts of the mix in their documented order.
+    private static func parts(_ parts: Set<Project.Ducking.Part>) -> JSONValue {
+        .array(parts.sorted().map(name))
     }
 
     private func path(_ path: String) -> JSONValue {

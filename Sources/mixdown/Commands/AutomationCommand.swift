@@ -9,7 +9,7 @@ import MixdownProject
 struct AutomationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "automation",
-        abstract: "Print each track's gain envelope: volume × fades × duck × automation.",
+        abstract: "Print each track's gain envelope: volume × fades × automation × duck.",
         discussion: """
             The envelope printed is the one the renderer evaluates at every sample, built by
             the same code. Each line is a span between breakpoints: start, end, gain at both
@@ -28,9 +28,7 @@ struct AutomationCommand: ParsableCommand {
     func run() throws {
         let project = try timeline.project()
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
-        let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
-            TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
-        }
+        let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { TrackAutomation(track: $0, plan: plan) }
         if json {
             try printJSON(tracks)
         } else {

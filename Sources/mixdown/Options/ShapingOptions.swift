@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MixdownAudioMix
 import MixdownProject
 import MixdownTime
@@ -37,11 +38,19 @@ struct ShapingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Shape of the duck's ramps: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
     var duckCurve: RampCurve?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Speech level for --duck-mode signal, in dBFS, -120 to 0. (default: -30)", valueName: "db"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest speech-band level that can count as speech, in dBFS, -120 to 0. (default: -60)", valueName: "db"),
             transform: quantity(SpeechThreshold.init(parsing:)))
     var duckThreshold: SpeechThreshold?
 
-    @Flag(help: "Duck the clips' own audio too, not only the music.")
+    @Option(help: ArgumentHelp("What triggers the duck: voiceovers (by --duck-mode), clips (the speech in their audio), or both, comma-separated. (default: voiceovers)", valueName: "parts"),
+            transform: parts(allowed: [.voiceovers, .clips]))
+    var duckUnder: Set<Project.Ducking.Part>?
+
+    @Option(help: ArgumentHelp("What ducks: music, clips, voiceovers, comma-separated; a part never ducks under itself. (default: music)", valueName: "parts"),
+            transform: parts(allowed: [.music, .clips, .voiceovers]))
+    var duckTarget: Set<Project.Ducking.Part>?
+
+    @Flag(help: "Duck the clips' own audio too, not only the music (same as adding clips to --duck-target).")
     var duckClips = false
 
     /// Writes what was given onto `project`; what was not keeps the project's value.
@@ -59,7 +68,24 @@ struct ShapingOptions: ParsableArguments {
         if let duckMaxPause { project.ducking.settings.maxPause = duckMaxPause }
         if let duckCurve { project.ducking.settings.curve = duckCurve }
         if let duckThreshold { project.ducking.threshold = duckThreshold }
-        if duckClips { project.ducking.duckClips = true }
+        if let duckUnder { project.ducking.sources = duckUnder }
+        if let duckTarget { project.ducking.targets = duckTarget }
+        if duckClips { project.ducking.targets.insert(.clips) }
+    }
+}
+
+/// Parses a comma-separated list of parts of the mix, each one of `allowed`.
+private func parts(allowed: [Project.Ducking.Part]) -> @Sendable (String) throws -> Set<Project.Ducking.Part> {
+    { text in
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        var parts: Set<Project.Ducking.Part> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let part = Project.Ducking.Part(rawValue: name), allowed.contains(part) else {
+                throw ValidationError("\"\(name)\" is not one of \(names); expected a comma-separated list of them")
+            }
+            parts.insert(part)
+        }
+        return parts
     }
 }
 

@@ -30,6 +30,16 @@ struct TimelineOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music. (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
     var musicVolume: Gain?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the clips' own audio, -1 (left) to 1 (right), constant power. (default: 0)", valueName: "pan"),
+            transform: quantity(Pan.init(parsing:)))
+    var clipPan: Pan?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the voice-over. (default: 0)", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
+    var voiceoverPan: Pan?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the music. (default: 0)", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
+    var musicPan: Pan?
+
     @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
     var duration: MediaTime?
 
@@ -71,6 +81,9 @@ struct TimelineOptions: ParsableArguments {
         if let clipVolume { project.clipVolume = clipVolume }
         if let voiceoverVolume { project.voiceoverVolume = voiceoverVolume }
         if let musicVolume { project.musicVolume = musicVolume }
+        if let clipPan { project.clips.indices.forEach { project.clips[$0].pan = clipPan } }
+        if let voiceoverPan { project.voiceovers.indices.forEach { project.voiceovers[$0].pan = voiceoverPan } }
+        if let musicPan { project.music.indices.forEach { project.music[$0].pan = musicPan } }
         if let duration { project.output.duration = duration }
         if let sampleRate { project.output.sampleRate = sampleRate }
         shaping.apply(to: &project)

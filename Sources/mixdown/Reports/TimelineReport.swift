@@ -27,6 +27,8 @@ struct TimelineReport: Encodable {
         var role: String
         var layers: [String]
         var segments: [Segment]
+        /// Speech found in the track's items, where it drives a duck.
+        var speech: [SpeechReport]
         /// Spans where a duck layer holds the track below unity, in timeline seconds.
         var duckRegions: [[Double]]
     }
@@ -52,8 +54,8 @@ struct TimelineReport: Encodable {
             let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
             return Track(
                 id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
-                segments: track.segments.map(Segment.init),
-                duckRegions: Self.ducked(envelope, until: plan.duration.seconds))
+                segments: track.segments.map(Segment.init), speech: SpeechReport.on(track: track.id, in: plan),
+                duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] })
         }
         cuts = video.map(\.timelineStart).filter { $0 > 0 }
     }
@@ -67,18 +69,6 @@ struct TimelineReport: Encodable {
             warnings.append(String(format: "clipping expected: the mix peaks at %+.1f dBFS at %.3f s, %d samples over full scale; "
                                    + "lower a volume (a WAV preview in --format f32 keeps them)", peakDBFS ?? 0, time, scan.overFullScale))
         }
-    }
-
-    /// Where the duck layer is below 1, merged into regions.
-    private static func ducked(_ envelope: GainEnvelope, until end: Double) -> [[Double]] {
-        guard let duck = envelope.layers.first(where: { $0.kind == .duck }) else { return [] }
-        var regions: [[Double]] = []
-        for segment in duck.segments where min(segment.startGain, segment.endGain) < 1 {
-            let start = max(0, segment.start.seconds), stop = min(end, segment.end?.seconds ?? end)
-            guard start < stop else { continue }
-            if let last = regions.last, last[1] >= start { regions[regions.count - 1][1] = stop } else { regions.append([start, stop]) }
-        }
-        return regions
     }
 
     private static func line(_ s: Segment) -> String {
@@ -97,6 +87,7 @@ struct TimelineReport: Encodable {
             lines.append("")
             lines.append("track \(track.id) \(track.role)" + (track.layers.isEmpty ? "" : ": gain = " + track.layers.joined(separator: " × ")))
             lines += track.segments.map(Self.line)
+            lines += track.speech.map(\.text)
             for r in track.duckRegions {
                 lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
             }

@@ -1,6 +1,7 @@
 import Foundation
 import MixdownAudioMix
 import MixdownComposition
+import MixdownPlan
 
 /// One track's envelope in printable form.
 struct TrackAutomation: Encodable {
@@ -16,11 +17,19 @@ struct TrackAutomation: Encodable {
     var role: String
     var layers: [String]
     var spans: [Span]
+    /// Speech found in the track's items, where it drives a duck.
+    var speech: [SpeechReport]
+    /// Where a duck holds the track below unity, in timeline seconds, ramps included.
+    var duckRegions: [[Double]]
 
-    init(track: CompositionTrack, envelope: GainEnvelope, end: Double) {
+    init(track: CompositionTrack, plan: MixPlan) {
+        let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
+        let end = plan.duration.seconds
         self.track = track.id
         role = track.role.rawValue
         layers = envelope.layers.map(\.name)
+        speech = SpeechReport.on(track: track.id, in: plan)
+        duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
         spans = envelope.spans.compactMap { span in
             guard span.start.seconds < end else { return nil }
             return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
@@ -30,6 +39,7 @@ struct TrackAutomation: Encodable {
 
     var text: String {
         var lines = ["track \(track) (\(role)): " + (layers.isEmpty ? "unity" : layers.joined(separator: " × "))]
+        lines += speech.map(\.text)
         for s in spans {
             let gains = s.curve == "constant"
                 ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))

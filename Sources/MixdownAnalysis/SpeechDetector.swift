@@ -1,5 +1,8 @@
 import Foundation
+import MixdownAudioMix
+import MixdownMediaIO
 import MixdownTime
+import MixdownUnits
 
 /// Finds where someone speaks in a mono signal, over wind, traffic, crowds and
 /// music: for ducking under the people on camera, whose audio is rarely clean.
@@ -22,6 +25,7 @@ import MixdownTime
 /// 4. **Decisions.** A frame is speech when its speech band stands 5 dB above
 ///    its floor (or its fricative band 6 dB), and a *core* frame (harmonicity at
 ///    least 0.7 and the speech band 10 dB above its floor) lies within 100 ms.
+///    A frame whose speech band is below ``threshold`` is never speech.
 ///    Noise is not harmonic and music is loud all along (its floor rises with
 ///    it); speech is both harmonic and above its floor.
 /// 5. **Regions.** Runs of speech frames, as their hops; gaps shorter than
@@ -29,11 +33,14 @@ import MixdownTime
 ///    within the signal. The pre-roll is look-ahead: a duck built on the regions
 ///    is fully down when the first syllable starts.
 ///
-/// Every feature is computed in `Double`, so the regions equal the reference
-/// implementation's (helper data in Tests/MixdownAudioMixTests).
-public struct SpeechDetector: Sendable {
+/// Every feature is computed in `Double` (the transforms are FFmpeg's), so the
+/// regions equal those of the reference implementation the rules were measured
+/// with. Not thread-safe: one detector per signal and thread.
+public final class SpeechDetector {
     /// Sample rate of the input in Hz.
     public let sampleRate: Int32
+    /// The lowest speech-band level that can be speech.
+    public let threshold: SpeechThreshold
     /// Speech regions closer than this are bridged.
     public let maxPause: MediaTime
     /// How much earlier than its first speech frame a region starts.
@@ -63,11 +70,12 @@ public struct SpeechDetector: Sendable {
     ///
     /// - Parameters:
     ///   - sampleRate: Input rate in Hz, at least 8000.
+    ///   - threshold: The lowest speech-band level that can be speech.
     ///   - maxPause: Shortest gap that separates regions; not negative.
     ///   - preRoll: How much earlier than the speech a region starts; not negative.
     ///   - hangover: How much later than the speech a region ends; not negative.
-    /// - Throws: ``AudioMixError/invalidSetting(name:reason:)``.
-    public init(sampleRate: Int32, maxPause: MediaTime = .milliseconds(500),
+    /// - Throws: `AudioMixError.invalidSetting(name:reason:)` (MixdownAudioMix).
+    public init(sampleRate: Int32, threshold: SpeechThreshold = .standard, maxPause: MediaTime = .milliseconds(500),
                 preRoll: MediaTime = .milliseconds(30), hangover: MediaTime = .milliseconds(30)) throws(AudioMixError) {
         guard sampleRate >= 8_000 else {
             throw .invalidSetting(name: "speech detector sample rate", reason: "must be at least 8000 Hz, got \(sampleRate)")
@@ -77,14 +85,19 @@ public struct SpeechDetector: Sendable {
             throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
         }
         self.sampleRate = sampleRate
+        self.threshold = threshold
         self.maxPause = maxPause
         self.preRoll = preRoll
         self.hangover = hangover
-        analysis = SpeechFrameAnalysis(sampleRate: Int(sampleRate))
-        floors = SpeechFloors()
+        do {
+            analysis = try SpeechFrameAnalysis(sampleRate: Int(sampleRate))
+        } catch {
+            throw .invalidSetting(name: "speech detector", reason: error.description)
+        }
+        floors = SpeechFloors(minimumLevel: threshold.decibels)
         decisions = SpeechDecisions()
         let samples = { (time: MediaTime) throws(AudioMixError) -> Int64 in
-            try withTimeArithmetic { () throws(MediaTimeError) in try time.sampleIndex(sampleRate: sampleRate) }
+            do throws(MediaTimeError) { return try time.sampleIndex(sampleRate: sampleRate) } catch { throw .time(error) }
         }
         regions = SpeechRegions(hop: Int64(analysis.hop), pause: try samples(maxPause),
                                 preRoll: try samples(preRoll), hangover: try samples(hangover))
@@ -93,17 +106,15 @@ public struct SpeechDetector: Sendable {
     /// Analyses the next `samples` of the signal.
     ///
     /// - Precondition: ``finish()`` has not been called.
-    public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
+    public func process(_ samples: UnsafeBufferPointer<Float>) {
         precondition(!isFinished, "process(_:) after finish()")
-        for sample in samples {
-            if let features = analysis.append(Double(sample)) { pass(features) }
-        }
+        for features in analysis.append(samples) { pass(features) }
     }
 
     /// Analyses the next `samples` of the signal.
     ///
     /// - Precondition: ``finish()`` has not been called.
-    public mutating func process(_ samples: [Float]) {
+    public func process(_ samples: [Float]) {
         samples.withUnsafeBufferPointer { process($0) }
     }
 
@@ -111,7 +122,7 @@ public struct SpeechDetector: Sendable {
     /// sample times (timescale `sampleRate`, sample 0 at 0 s).
     ///
     /// - Precondition: called once.
-    public mutating func finish() -> [MediaTimeRange] {
+    public func finish() -> [MediaTimeRange] {
         precondition(!isFinished, "finish() called twice")
         isFinished = true
         let total = analysis.sampleCount
@@ -129,11 +140,11 @@ public struct SpeechDetector: Sendable {
         }
     }
 
-    private mutating func pass(_ features: SpeechFrameAnalysis.Features) {
+    private func pass(_ features: SpeechFrameAnalysis.Features) {
         for decision in floors.add(features) { decide(decision) }
     }
 
-    private mutating func decide(_ decision: SpeechFloors.Decision) {
+    private func decide(_ decision: SpeechFloors.Decision) {
         for speech in decisions.add(decision) { regions.frame(speech) }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import MixdownMediaIO
 
 /// Rules 1 and 2 of ``SpeechDetector``: the signal cut into frames, and each
-/// frame's band levels and harmonicity, computed once its samples are in.
-struct SpeechFrameAnalysis: Sendable {
+/// frame's band levels and harmonicity, computed once its samples are in, with
+/// FFmpeg's transforms (`RealSpectrum`).
+struct SpeechFrameAnalysis {
     /// What rule 2 measures in one frame.
-    struct Features: Sendable {
+    struct Features {
         /// Speech-band level in dBFS.
         var speechLevel: Double
         /// Fricative-band level in dBFS.
@@ -26,9 +28,7 @@ struct SpeechFrameAnalysis: Sendable {
     private let lags: ClosedRange<Int>
     /// The window's circular autocorrelation at each of `lags`, normalised to 1 at lag 0.
     private let windowCorrelation: [Double]
-    /// `cos(2π j / N)` for j < N.
-    private let cosines: [Double]
-    private var fft: RealFFT
+    private let spectrum: RealSpectrum
 
     /// Samples received.
     private(set) var sampleCount = 0
@@ -38,8 +38,11 @@ struct SpeechFrameAnalysis: Sendable {
     private var bufferStart: Int
     private var frame: [Double]
     private var power: [Double]
+    /// The speech band's power alone, and its autocorrelation.
+    private var bandPower: [Double]
+    private var correlation: [Double]
 
-    init(sampleRate rate: Int) {
+    init(sampleRate rate: Int) throws(MediaIOError) {
         hop = rate / 100
         windowLength = 4 * hop
         offset = (3 * hop) / 2
@@ -67,20 +70,22 @@ struct SpeechFrameAnalysis: Sendable {
         windowCorrelation = lags.map { lag in
             (0..<size).reduce(0.0) { $0 + padded[$1] * padded[($1 + lag) % size] } / energy
         }
-        cosines = (0..<size).map { cos(2 * Double.pi * Double($0) / Double(size)) }
-        fft = RealFFT(count: size)
+        spectrum = try RealSpectrum(length: size)
         buffer = [Double](repeating: 0, count: offset)
         bufferStart = -offset
         frame = [Double](repeating: 0, count: size)
         power = [Double](repeating: 0, count: size / 2 + 1)
+        bandPower = power
+        correlation = [Double](repeating: 0, count: size)
     }
 
-    /// Takes the next sample; the features of the frame it completes, if any.
-    mutating func append(_ sample: Double) -> Features? {
-        buffer.append(sample)
-        sampleCount += 1
-        guard nextFrame * hop - offset + windowLength <= sampleCount else { return nil }
-        return analyseNextFrame()
+    /// Takes the next samples; the features of the frames they complete.
+    mutating func append(_ samples: UnsafeBufferPointer<Float>) -> [Features] {
+        buffer.append(contentsOf: samples.lazy.map(Double.init))
+        sampleCount += samples.count
+        var complete: [Features] = []
+        while nextFrame * hop - offset + windowLength <= sampleCount { complete.append(analyseNextFrame()) }
+        return complete
     }
 
     /// The features of the frames still to come, their windows padded with zeros
@@ -106,7 +111,7 @@ struct SpeechFrameAnalysis: Sendable {
             bufferStart += keep
         }
         frame.withUnsafeBufferPointer { x in
-            power.withUnsafeMutableBufferPointer { fft.powerSpectrum(of: x.baseAddress!, into: $0.baseAddress!) }
+            power.withUnsafeMutableBufferPointer { spectrum.power(of: x.baseAddress!, into: $0.baseAddress!) }
         }
         var speech = 0.0, fricative = 0.0
         for k in speechBins { speech += power[k] }
@@ -119,22 +124,15 @@ struct SpeechFrameAnalysis: Sendable {
     /// Rule 2's harmonicity: `max over lags of r(τ) / rw(τ) / r(0)`, where r is the
     /// autocorrelation of the speech band (the inverse transform of its power),
     /// rw the window's; 0 when the band is silent.
-    private func harmonicity() -> Double {
-        let size = cosines.count
-        var zero = 0.0
-        for k in speechBins { zero += power[k] }
+    private mutating func harmonicity() -> Double {
+        for k in bandPower.indices { bandPower[k] = speechBins.contains(k) ? power[k] : 0 }
+        bandPower.withUnsafeBufferPointer { band in
+            correlation.withUnsafeMutableBufferPointer { spectrum.autocorrelation(ofPower: band.baseAddress!, into: $0.baseAddress!) }
+        }
+        let zero = correlation[0]
         guard zero > 0 else { return 0 }
         var best = -Double.infinity
-        for (n, lag) in lags.enumerated() {
-            var sum = 0.0
-            var phase = (speechBins.lowerBound * lag) % size
-            for k in speechBins {
-                sum += power[k] * cosines[phase]
-                phase += lag
-                if phase >= size { phase -= size }
-            }
-            best = max(best, sum / windowCorrelation[n])
-        }
+        for (n, lag) in lags.enumerated() { best = max(best, correlation[lag] / windowCorrelation[n]) }
         return best / zero
     }
 }

@@ -4,9 +4,9 @@
 ///
 /// A frame is decided once the frames `floorRadius` after it are known (or the
 /// signal has ended); memory holds those frames and the window's sorted levels.
-struct SpeechFloors: Sendable {
+struct SpeechFloors {
     /// What a frame's levels, floors and harmonicity say, for rule 4.
-    struct Decision: Sendable {
+    struct Decision {
         /// Loud enough above the floor to be part of speech.
         var extends: Bool
         /// Loud and harmonic enough to prove there is speech near.
@@ -14,6 +14,8 @@ struct SpeechFloors: Sendable {
     }
 
     private let radius = SpeechDetector.floorRadius
+    /// Speech-band levels below this are never speech.
+    private let minimumLevel: Double
     /// Features of frames `historyStart ..< received`.
     private var history: [SpeechFrameAnalysis.Features] = []
     private var historyStart = 0
@@ -25,6 +27,10 @@ struct SpeechFloors: Sendable {
     private var windowEnd = 0
     /// The next frame to decide.
     private var next = 0
+
+    init(minimumLevel: Double) {
+        self.minimumLevel = minimumLevel
+    }
 
     /// Takes the next frame's features; the decisions they complete.
     mutating func add(_ features: SpeechFrameAnalysis.Features) -> [Decision] {
@@ -59,9 +65,10 @@ struct SpeechFloors: Sendable {
             let features = history[next - historyStart]
             let speechAbove = features.speechLevel - max(speechLevels[index], SpeechDetector.floorMinimum)
             let fricativeAbove = features.fricativeLevel - max(fricativeLevels[index], SpeechDetector.floorMinimum)
+            let audible = features.speechLevel >= minimumLevel
             decisions.append(Decision(
-                extends: speechAbove >= SpeechDetector.extendThreshold || fricativeAbove >= SpeechDetector.fricativeThreshold,
-                isCore: features.harmonicity >= SpeechDetector.harmonicityThreshold && speechAbove >= SpeechDetector.coreThreshold))
+                extends: audible && (speechAbove >= SpeechDetector.extendThreshold || fricativeAbove >= SpeechDetector.fricativeThreshold),
+                isCore: audible && features.harmonicity >= SpeechDetector.harmonicityThreshold && speechAbove >= SpeechDetector.coreThreshold))
             next += 1
             let unneeded = min(windowStart, next) - historyStart
             if unneeded > 4 * radius {
@@ -74,7 +81,7 @@ struct SpeechFloors: Sendable {
 }
 
 /// A multiset of levels kept sorted: insertion and removal by binary search.
-private struct SortedLevels: Sendable {
+private struct SortedLevels {
     private var values: [Double] = []
 
     subscript(index: Int) -> Double { values[index] }

@@ -1,6 +1,6 @@
 /// The second half of rule 4 of ``SpeechDetector``: a frame that extends speech
 /// is speech when a core frame lies within `coreReach` frames of it.
-struct SpeechDecisions: Sendable {
+struct SpeechDecisions {
     private let reach = SpeechDetector.coreReach
     /// Decisions of frames `start ..< received`.
     private var pending: [SpeechFloors.Decision] = []
@@ -38,7 +38,7 @@ struct SpeechDecisions: Sendable {
 
 /// Rule 5 of ``SpeechDetector``: runs of speech frames become regions of
 /// samples, bridged over short pauses and widened by the pre-roll and hangover.
-struct SpeechRegions: Sendable {
+struct SpeechRegions {
     let hop: Int64
     let pause: Int64
     let preRoll: Int64

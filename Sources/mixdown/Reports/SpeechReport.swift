@@ -1,0 +1,28 @@
+import Foundation
+import MixdownPlan
+
+/// The speech found in one item, as `inspect` and `automation` print it.
+struct SpeechReport: Encodable {
+    /// The item as a project file names it: `clips[0]`.
+    var item: String
+    var path: String
+    /// Speech regions in timeline seconds, `[start, end]`.
+    var regions: [[Double]]
+
+    init(_ speech: DetectedSpeech) {
+        item = speech.item
+        path = speech.path
+        regions = speech.regions.map { [$0.start.seconds, $0.end.seconds] }
+    }
+
+    /// The speech of every item on `track`.
+    static func on(track: Int, in plan: MixPlan) -> [SpeechReport] {
+        plan.detectedSpeech.filter { $0.trackID == track }.map(SpeechReport.init)
+    }
+
+    /// `  speech in clips[0] (interview.mp4): 1.470 – 5.610 s, 8.530 – 10.670 s`
+    var text: String {
+        let spans = regions.isEmpty ? "none found" : regions.map { String(format: "%.3f – %.3f s", $0[0], $0[1]) }.joined(separator: ", ")
+        return "  speech in \(item) (\((path as NSString).lastPathComponent)): \(spans)"
+    }
+}
