@@ -122,6 +122,9 @@ public struct Project: Hashable, Sendable {
             case ranges
             /// Down where the takes' signal holds speech (`SpeechDetector`).
             case signal
+            /// Down for the whole of each take, by a depth chosen per region so the
+            /// ducked part's short-term loudness sits ``Ducking/below`` under the voice's.
+            case loudness
             /// No ducking at all.
             case off
         }
@@ -152,6 +155,8 @@ public struct Project: Hashable, Sendable {
         public var settings = DuckingSettings()
         /// The lowest speech-band level that can count as speech, for signal detection.
         public var threshold = SpeechThreshold.standard
+        /// How far the ducked music sits under the voice in ``Mode/loudness``.
+        public var below = LoudnessGap.standard
 
         /// Ducking the music under the takes' ranges, with the default settings.
         public init() {}
@@ -167,6 +172,10 @@ public struct Project: Hashable, Sendable {
         public var audioBitrate = AudioBitRate.standard
         /// Timeline length when there is no video; default: the end of the last item.
         public var duration: MediaTime?
+        /// The loudness to deliver at: the mix is measured, brought to the target by
+        /// one static gain and held under the true-peak ceiling by a limiter.
+        /// Nil: the mix as it is.
+        public var loudness: DeliveryLoudness?
 
         /// The default output settings.
         public init() {}

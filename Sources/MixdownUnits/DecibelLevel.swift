@@ -1,9 +1,15 @@
 /// A bounded level in decibels that users set: one parser, one range, one default.
 ///
-/// Typed as `-12`, `-12dB` or `-12 dB` (the unit in any case); a project file
-/// holds the number. ``DuckDepth`` and ``SpeechThreshold`` are the two.
+/// Typed as `-12`, `-12dB` or `-12 dB` (the unit in any case, or the level's own
+/// unit: `-16 LUFS`, `-1 dBTP`, `15 LU`); a project file holds the number.
+/// ``DuckDepth``, ``SpeechThreshold``, ``LoudnessLevel``, ``TruePeakCeiling``
+/// and ``LoudnessGap`` are the five.
 public protocol DecibelLevel: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The accepted values, in dB.
+    /// The unit the level is written in, for messages: `dB`, `LUFS`, `dBTP`, `LU`.
+    static var unit: String { get }
+    /// The units it may be typed with, lower-cased (`""` for none).
+    static var acceptedUnits: Set<String> { get }
+    /// The accepted values, in ``unit``.
     static var range: ClosedRange<Double> { get }
     /// The value when none is given.
     static var standard: Self { get }
@@ -14,9 +20,12 @@ public protocol DecibelLevel: Hashable, Sendable, Comparable, CustomStringConver
 }
 
 extension DecibelLevel {
+    public static var unit: String { "dB" }
+    public static var acceptedUnits: Set<String> { ["", "db", unit.lowercased()] }
+
     /// What users may give, for messages: `a number of dB from -120 to 0, like -12`.
     public static var expected: String {
-        "a number of dB from \(QuantityError.number(range.lowerBound)) to \(QuantityError.number(range.upperBound)), "
+        "a number of \(unit) from \(QuantityError.number(range.lowerBound)) to \(QuantityError.number(range.upperBound)), "
             + "like \(QuantityError.number(standard.decibels))"
     }
 
@@ -30,11 +39,11 @@ extension DecibelLevel {
         self.init(uncheckedDecibels: decibels + 0)
     }
 
-    /// Reads a level as users type it: `-12`, `-12dB` or `-12 dB`.
+    /// Reads a level as users type it: `-12`, `-12dB` or `-12 dB` (or in the level's ``unit``).
     ///
     /// - Throws: ``QuantityError`` quoting `text` for anything else or a value outside ``range``.
     public init(parsing text: String) throws(QuantityError) {
-        guard let number = DecimalText(text), number.unit.isEmpty || number.unit.lowercased() == "db" else {
+        guard let number = DecimalText(text), Self.acceptedUnits.contains(number.unit.lowercased()) else {
             throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
         }
         guard Self.range.contains(number.value) else {
@@ -56,8 +65,8 @@ extension DecibelLevel {
         self.init(floatLiteral: Double(value))
     }
 
-    /// `-12 dB`.
-    public var description: String { "\(QuantityError.number(decibels)) dB" }
+    /// `-12 dB`, `-16 LUFS`.
+    public var description: String { "\(QuantityError.number(decibels)) \(Self.unit)" }
 }
 
 /// How far ducked audio goes down, in dB: from -120 (all but silent) to 0 (not at all).

@@ -112,6 +112,12 @@ final class ProjectSchemaTests: XCTestCase {
         let depths = ["0", "-12", "-120", "-120.5", "1", #""-12dB""#, "null"]
         let rates = ["8000", "384000", "7999", "384001", "44100.0", "44100.5", #""48000""#]
         let versions = ["1", "1.0", "2", "0", "true", #""1""#]
+        let loudnesses = ["-16", "-5", "-50", "-4.9", "-50.5", "0", #""podcast""#, #""ebu-r128""#, #""Podcast""#, #""loud""#,
+                          #""-16 LUFS""#, #""-16LKFS""#, #""-16 dB""#, #""-16 lu""#, #""-16.5lufs""#, #""-3 LUFS""#, "null",
+                          #"{"target": -23}"#, #"{"target": -23, "truePeak": -2}"#, #"{"target": -23, "truePeak": "-2 dBTP"}"#,
+                          #"{"target": "-14 LUFS", "truePeak": 0}"#, #"{"target": -23, "truePeak": 1}"#, #"{"target": -23, "truePeak": -21}"#,
+                          #"{"truePeak": -1}"#, #"{"target": -23, "ceiling": -1}"#, "{}", "true"]
+        let gaps = ["0", "15", "40", "40.5", "-1", #""15 LU""#, #""15LU""#, #""15 dB""#, #""15 LUFS""#, #""-0""#, "null"]
         let pans = ["0", "-1", "1", "-0.3", "1.0001", "-1.5", "-0", #""0.5""#, "null", "true"]
         let parts = [#"["voiceovers"]"#, #"["clips"]"#, #"["music"]"#, #"["voiceovers", "clips"]"#, #"["clips", "clips"]"#,
                      "[]", #""clips""#, #"["Clips"]"#, "null"]
@@ -129,6 +135,8 @@ final class ProjectSchemaTests: XCTestCase {
             slots.append(("voiceovers[0].duckDepth \(value)", #"{"version": 1, "voiceovers": [{"path": "v.wav", "start": 0, "duckDepth": \#(value)}]}"#))
         }
         for value in rates { slots.append(("output.sampleRate \(value)", project(#""output": {"sampleRate": \#(value)}"#))) }
+        for value in loudnesses { slots.append(("output.loudness \(value)", project(#""output": {"loudness": \#(value)}"#))) }
+        for value in gaps { slots.append(("ducking.below \(value)", project(#""ducking": {"below": \#(value)}"#))) }
         for value in pans {
             slots.append(("clips[0].pan \(value)", #"{"version": 1, "clips": [{"path": "a.mp4", "pan": \#(value)}]}"#))
             slots.append(("voiceovers[0].pan \(value)", #"{"version": 1, "voiceovers": [{"path": "v.wav", "start": 0, "pan": \#(value)}]}"#))

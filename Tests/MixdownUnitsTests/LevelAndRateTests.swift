@@ -20,6 +20,29 @@ final class LevelAndRateTests: XCTestCase {
         XCTAssertEqual(try DuckDepth(decibels: -0.0).decibels.sign, .plus, "-0 reads as 0")
     }
 
+    func testLoudnessQuantitiesTakeTheirOwnUnits() throws {
+        XCTAssertEqual(try LoudnessLevel(parsing: "-16 LUFS").decibels, -16)
+        XCTAssertEqual(try LoudnessLevel(parsing: "-24LKFS").decibels, -24)
+        XCTAssertEqual(try LoudnessLevel(parsing: "-23.5").decibels, -23.5)
+        XCTAssertThrowsError(try LoudnessLevel(parsing: "-16 dBTP"))
+        XCTAssertThrowsError(try LoudnessLevel(parsing: "-3"), "louder than -5 LUFS is not a delivery")
+        XCTAssertEqual(LoudnessLevel.expected, "a number of LUFS from -50 to -5, like -16")
+        XCTAssertEqual(try TruePeakCeiling(parsing: "-1 dBTP").peak, pow(10, -1.0 / 20), accuracy: 1e-15)
+        XCTAssertThrowsError(try TruePeakCeiling(parsing: "+1"))
+        XCTAssertEqual(try LoudnessGap(parsing: "15 LU").description, "15 LU")
+        XCTAssertThrowsError(try LoudnessGap(parsing: "-3"))
+    }
+
+    func testDeliveryLoudnessPresetsAndTargets() throws {
+        XCTAssertEqual(try DeliveryLoudness(parsing: "podcast"), DeliveryLoudness(target: -16, ceiling: -1))
+        XCTAssertEqual(try DeliveryLoudness(parsing: "atsc-a85"), DeliveryLoudness(target: -24, ceiling: -2))
+        XCTAssertEqual(try DeliveryLoudness(parsing: "-18 LUFS"), DeliveryLoudness(target: -18, ceiling: -1))
+        XCTAssertEqual(try DeliveryLoudness(parsing: "ebu-r128").description, "-23 LUFS, -1 dBTP")
+        XCTAssertThrowsError(try DeliveryLoudness(parsing: "loud")) { error in
+            XCTAssertEqual((error as? QuantityError)?.description, #""loud": expected a loudness in LUFS from -50 to -5 like -16, or a preset: podcast, streaming, ebu-r128, atsc-a85"#)
+        }
+    }
+
     func testSpeechThreshold() throws {
         XCTAssertEqual(SpeechThreshold.standard.decibels, -60)
         XCTAssertEqual(try SpeechThreshold(parsing: "-45 dB").decibels, -45)
@@ -53,3 +76,4 @@ final class LevelAndRateTests: XCTestCase {
         XCTAssertEqual(AudioBitRate.standard.description, "192k")
     }
 }
+

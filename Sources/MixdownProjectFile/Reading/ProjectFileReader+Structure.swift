@@ -13,8 +13,9 @@ extension ProjectFileReader {
         static let music = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan", "loop"]
         static let ramp = ["start", "end", "from", "to", "curve"]
         static let ducking = ["mode", "sources", "targets", "depth", "fadeDown", "fadeUp", "maxPause", "curve", "threshold",
-                              "duckClips"]
-        static let output = ["sampleRate", "format", "audioBitrate", "duration"]
+                              "below", "duckClips"]
+        static let output = ["sampleRate", "format", "audioBitrate", "duration", "loudness"]
+        static let loudness = ["target", "truePeak"]
     }
 
     /// `value` as an object whose keys are all `known`, or `nil` (reported) if it is not an object.

@@ -66,6 +66,23 @@ extension ProjectFileReader {
         quantity(value, at: path, expected: Pan.expected, number: Pan.init(position:), text: nil)
     }
 
+    /// A delivery loudness: a preset name or a target (`"podcast"`, `-16`, `"-16 LUFS"`),
+    /// or `{"target": -16, "truePeak": -1}`.
+    func loudness(_ value: Any, at path: JSONPath) -> DeliveryLoudness? {
+        guard value is [String: Any] else {
+            return quantity(value, at: path, expected: DeliveryLoudness.expected,
+                            number: { (number: Double) throws(QuantityError) in DeliveryLoudness(target: try LoudnessLevel(decibels: number)) },
+                            text: DeliveryLoudness.init(parsing:))
+        }
+        guard let fields = object(value, at: path, known: Keys.loudness, example: #"{"target": -16, "truePeak": -1}"#) else {
+            return nil
+        }
+        let target: LoudnessLevel? = require(fields, "target", at: path, expected: LoudnessLevel.expected, as: decibels)
+        var loudness = DeliveryLoudness(target: target ?? .standard)
+        if let ceiling: TruePeakCeiling = read(fields, "truePeak", at: path, as: decibels) { loudness.ceiling = ceiling }
+        return target == nil ? nil : loudness
+    }
+
     /// A sample rate: a whole number of Hz.
     func sampleRate(_ value: Any, at path: JSONPath) -> SampleRate? {
         quantity(value, at: path, expected: SampleRate.expected, number: SampleRate.init(number:), text: nil)

@@ -108,6 +108,7 @@ final class ProjectFileReader {
         if let time = read(fields, "maxPause", at: path, as: time) { ducking.settings.maxPause = time }
         if let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { ducking.settings.curve = curve }
         if let threshold: SpeechThreshold = read(fields, "threshold", at: path, as: decibels) { ducking.threshold = threshold }
+        if let below: LoudnessGap = read(fields, "below", at: path, as: decibels) { ducking.below = below }
         if let sources = read(fields, "sources", at: path, as: { self.parts($0, at: $1, allowed: [.voiceovers, .clips]) }) {
             ducking.sources = sources
         }
@@ -155,6 +156,8 @@ final class ProjectFileReader {
         if let duration = read(fields, "duration", at: path, nullMeansDefault: true, as: positiveTime) {
             output.duration = duration
         }
+        if let loudness = read(fields, "loudness", at: path, nullMeansDefault: true, as: loudness) { output.loudness = loudness }
         return output
     }
+
 }

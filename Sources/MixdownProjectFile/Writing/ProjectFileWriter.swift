@@ -100,6 +100,7 @@ struct ProjectFileWriter {
         set(&fields, "maxPause", ducking.settings.maxPause, default: defaults.settings.maxPause, as: Self.time)
         set(&fields, "curve", ducking.settings.curve, default: defaults.settings.curve, as: Self.name)
         set(&fields, "threshold", ducking.threshold.decibels, default: defaults.threshold.decibels, as: JSONValue.number)
+        set(&fields, "below", ducking.below.decibels, default: defaults.below.decibels, as: JSONValue.number)
         return fields
     }
 
@@ -110,6 +111,9 @@ struct ProjectFileWriter {
         set(&fields, "format", output.format, default: defaults.format, as: Self.name)
         set(&fields, "audioBitrate", output.audioBitrate.bitsPerSecond, default: defaults.audioBitrate.bitsPerSecond, as: JSONValue.number)
         if let duration = output.duration { fields["duration"] = Self.time(duration) }
+        if let loudness = output.loudness {
+            fields["loudness"] = .object(["target": .number(loudness.target.decibels), "truePeak": .number(loudness.ceiling.decibels)])
+        }
         return fields
     }
 
