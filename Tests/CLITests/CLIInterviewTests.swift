@@ -113,3 +113,24 @@ final class CLIInterviewTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/never.wav"))
     }
 }
+
+/// The pan flags, end to end: each applies to every item of its kind.
+final class CLIPanTests: XCTestCase {
+    func testPanFlagsPlaceEachKindOfItem() throws {
+        let folder = try temporaryFolderURL()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("panned.wav").path
+        let result = try CLIRunner.run(["mix", "--voiceover", Fixture.path("sine-1k-22050.wav") + "@0", "--voiceover-pan", "-1",
+                                        "--music", Fixture.path("music.mp3"), "--music-pan", "1", "--music-volume", "0",
+                                        "--format", "f32", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let (left, right) = try Tool.decodeStereo(out)
+        let steady = 9_600..<86_400
+        let rms = (left[steady].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(steady.count)).squareRoot()
+        XCTAssertEqual(rms, 0.5, accuracy: 1e-3, "hard left: the take's 0.5 sine (RMS 0.354) at +3 dB on the left")
+        XCTAssertEqual(right[0..<96_000].map(abs).max(), 0, "and silence on the right")
+        let refused = try CLIRunner.run(["mix", "--music", Fixture.path("music.mp3"), "--music-pan", "left", "-o", out + "2"])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(refused.stderr.contains("expected a pan from -1 (left) to 1 (right), like -0.3; 0 is the centre"), refused.stderr)
+    }
+}
