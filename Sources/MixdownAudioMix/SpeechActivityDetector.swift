@@ -72,10 +72,10 @@ public struct SpeechActivityDetector: Sendable {
         }
         for (name, length) in [("speech minimum duration", minimumDuration), ("speech max pause", maxPause), ("speech hangover", hangover)]
         where length < .zero {
-            throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
+            throw .invalidSetting(name: name, reason: "must not be negative, got \(length.readable)")
         }
         guard hangover <= maxPause else {
-            throw .invalidSetting(name: "speech hangover", reason: "must not exceed the max pause \(maxPause), got \(hangover)")
+            throw .invalidSetting(name: "speech hangover", reason: "must not exceed the max pause \(maxPause.readable), got \(hangover.readable)")
         }
         self.sampleRate = sampleRate
         self.threshold = threshold

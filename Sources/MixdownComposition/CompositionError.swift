@@ -1,4 +1,5 @@
 import MixdownTime
+internal import MixdownUnits
 
 /// A composition that cannot be built as asked.
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,11 +17,11 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .negativeTime(t):
-            return "time \(t) is before the start of the timeline"
+            return "time \(t.readable) is before the start of the timeline"
         case let .rangeOutsideAsset(path, range, duration):
-            return "\(path): range \(range) is outside the file, which lasts \(duration)"
+            return "\(MessageText.shown(path)): range \(range.readable) is outside the file, which lasts \(duration.readable)"
         case let .overlappingSegments(existing, existingRange, new, newRange):
-            return "\(new) at \(newRange) overlaps \(existing) at \(existingRange) on the same track"
+            return "\(MessageText.shown(new)) at \(newRange.readable) overlaps \(MessageText.shown(existing)) at \(existingRange.readable) on the same track"
         case let .noSuchTrack(id):
             return "the composition has no track \(id)"
         case let .time(error):

@@ -2,6 +2,7 @@ import MixdownAudioMix
 import MixdownMediaIO
 import MixdownProject
 import MixdownTime
+internal import MixdownUnits
 
 // The duck layer (from the takes' ranges or their speech), the music's
 // automation, and the warning about takes that run past the end.
@@ -55,7 +56,7 @@ extension PlanBuilder {
     func lateItems(end: MediaTime) -> [String] {
         project.voiceovers.enumerated().compactMap { i, item in
             guard let asset = media.known(item.path), let stop = try? item.start + asset.duration, stop > end else { return nil }
-            return "voiceovers[\(i)]: \(item.path) runs to \(stop.clock), past the timeline's end \(end.clock); it is cut there"
+            return "voiceovers[\(i)]: \(MessageText.shown(item.path)) runs to \(stop.readable), past the timeline's end \(end.readable); it is cut there"
         }
     }
 }

@@ -18,10 +18,10 @@ extension PlanBuilder {
 
     func range(from start: MediaTime, to end: MediaTime, within length: MediaTime, field: String) throws(PlanningError) -> MediaTimeRange {
         guard start >= .zero, start <= length else {
-            throw .invalidValue(field: field + ".in", reason: "\(start) is outside the file, which lasts \(length)")
+            throw .invalidValue(field: field + ".in", reason: "\(start.readable) is outside the file, which lasts \(length.readable)")
         }
         guard end >= start, end <= length else {
-            throw .invalidValue(field: field + ".out", reason: "\(end) must be after the in-point \(start) and within the file's \(length)")
+            throw .invalidValue(field: field + ".out", reason: "\(end.readable) must be after the in-point \(start.readable) and within the file's \(length.readable)")
         }
         do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
     }
@@ -53,18 +53,4 @@ extension PlanBuilder {
             return try MediaTime(seconds: time.seconds / 2)
         } catch { throw .time(error) }
     }
-}
-
-extension MediaTime {
-    /// Seconds with millisecond precision, for messages: `12.500 s`.
-    var clock: String {
-        let ms = (seconds * 1000).rounded()
-        let sign = ms < 0 ? "-" : ""
-        let whole = Int64(abs(ms))
-        return "\(sign)\(whole / 1000).\(String(whole % 1000).leftPadded(to: 3)) s"
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

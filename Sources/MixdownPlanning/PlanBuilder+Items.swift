@@ -1,6 +1,7 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownTime
+internal import MixdownUnits
 
 // The voice-over takes, the music beds and the timeline's length.
 
@@ -45,11 +46,11 @@ extension PlanBuilder {
                 at = try sum(at, piece.duration)
             } while item.loop
             guard at > start else {
-                warnings.append("\(field): \(item.path) starts at \(item.start.clock), after the timeline's end \(end.clock); it is not heard")
+                warnings.append("\(field): \(MessageText.shown(item.path)) starts at \(item.start.readable), after the timeline's end \(end.readable); it is not heard")
                 continue
             }
             if at < end && !item.loop {
-                warnings.append("\(field): \(item.path) ends at \(at.clock), before the timeline's end \(end.clock); the rest is without music (loop it to fill)")
+                warnings.append("\(field): \(MessageText.shown(item.path)) ends at \(at.readable), before the timeline's end \(end.readable); the rest is without music (loop it to fill)")
             }
             items[track, default: []].append(PlacedItem(
                 range: try range(from: start, to: at, within: end, field: field),

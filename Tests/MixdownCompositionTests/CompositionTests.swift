@@ -37,6 +37,12 @@ final class CompositionTests: XCTestCase {
                 existing: "a.wav", existingRange: try! self.range("1", "4"), new: "b.wav", newRange: try! self.range("3.5", "4.5")))
             XCTAssertEqual("\(error)", "b.wav at [3.5s, 4.5s) overlaps a.wav at [1s, 4s) on the same track")
         }
+        // Times in messages are seconds rounded to the microsecond, never raw fractions (issue 12, F9).
+        let frame = try MediaTime(value: 1001, timescale: 30_000)
+        XCTAssertThrowsError(try composition.insert(MediaTimeRange(start: .zero, duration: frame), of: try asset("c.wav"),
+                                                    at: time("3.99"), trackID: track)) { error in
+            XCTAssertEqual("\(error)", "c.wav at [3.99s, 4.023367s) overlaps a.wav at [1s, 4s) on the same track")
+        }
         XCTAssertNoThrow(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("4"), trackID: track))
         // Another track is another timeline.
         let other = composition.addTrack(mediaType: .audio, role: .music)

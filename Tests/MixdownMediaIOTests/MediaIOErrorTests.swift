@@ -21,6 +21,24 @@ final class MediaIOErrorTests: XCTestCase {
         }
     }
 
+    /// A file name reaches the terminal escaped and cut (issue 12, item 17): a
+    /// newline or an escape sequence in it must not act on the terminal, and a
+    /// 10 MB path must not make a 10 MB message.
+    func testPathsInMessagesAreEscapedAndCut() throws {
+        let folder = try TemporaryFolder()
+        let hostile = folder.file("take\n\u{1B}[2J\u{1B}]0;pwned\u{07}.wav")
+        let error = caught(MediaIOError.self, try MediaProbe.probe(path: hostile))
+        let message = try XCTUnwrap(error).description
+        XCTAssertTrue(message.hasSuffix("cannot open: No such file or directory"), message)
+        XCTAssertTrue(message.contains(#"take\u000a\u001b[2J\u001b]0;pwned\u0007.wav"#), message)
+        XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 }, message)
+
+        let huge = "/" + String(repeating: "x", count: 10_000_000) + "/clip.mp4"
+        let long = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: huge))).description
+        XCTAssertLessThan(long.count, 300, "cut to a few hundred characters")
+        XCTAssertTrue(long.contains("xxx/clip.mp4: "), long)
+    }
+
     func testDecoderOnMissingFileIsMissingInput() {
         let path = Fixture.path("no-such-file.wav")
         do {
