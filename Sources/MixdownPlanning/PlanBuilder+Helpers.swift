@@ -1,11 +1,37 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownTime
+internal import MixdownUnits
 
 /// Small steps of plan building, each turning a lower layer's error into a `PlanningError`.
 extension PlanBuilder {
     mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(PlanningError) {
         do { try composition.insert(source, of: asset, at: time, trackID: track) } catch { throw .composition(error) }
+    }
+
+    /// Runs the placement of the item at `field`, naming the item in a time
+    /// overflow: a start so late that its end cannot be computed.
+    static func placing<T>(_ field: String, _ path: String, at start: MediaTime,
+                    _ body: () throws(PlanningError) -> T) throws(PlanningError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case let .time(overflow), let .composition(.time(overflow)):
+                throw .invalidValue(field: field, reason: "\(MessageText.shown(path)) at \(start.readable) is too late on the timeline (\(overflow))")
+            default: throw error
+            }
+        }
+    }
+
+    /// Refuses a loop that would place more pieces on `track` than it holds
+    /// (`CompositionTrack.maximumSegmentCount`), before placing any.
+    func checkRepeats(of length: MediaTime, from start: MediaTime, to end: MediaTime, track: Int, field: String) throws(PlanningError) {
+        let limit = CompositionTrack.maximumSegmentCount - (composition.track(id: track)?.segments.count ?? 0)
+        let pieces = ((end.seconds - start.seconds) / length.seconds).rounded(.up)
+        guard pieces > Double(limit) else { return }
+        throw .invalidValue(field: field + ".loop", reason: "a \(length.readable) bed looped from \(start.readable) to \(end.readable) "
+            + "is \(Int64(pieces)) pieces, more than a track holds (\(CompositionTrack.maximumSegmentCount)); loop a longer stretch")
     }
 
     func layer(_ kind: GainLayer.Kind, _ segments: [GainSegment]) throws(PlanningError) -> GainLayer {
