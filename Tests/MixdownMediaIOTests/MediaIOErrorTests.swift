@@ -39,6 +39,22 @@ final class MediaIOErrorTests: XCTestCase {
         XCTAssertTrue(long.contains("xxx/clip.mp4: "), long)
     }
 
+    /// FFmpeg logs why a call failed; its code alone says little ("Invalid data
+    /// found"). The line it logged during the failing call is added (issue 12, F8).
+    func testFFmpegsOwnReasonIsInTheMessage() throws {
+        let text = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: Fixture.path("not-media.mp4"))))
+        XCTAssertEqual(text, .unreadableMedia(path: Fixture.path("not-media.mp4"),
+                                              reason: "Invalid data found when processing input (moov atom not found)"))
+        let folder = try TemporaryFolder()
+        let cut = folder.file("cut.mp4")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Fixture.path("clip-a.mp4"))).prefix(3000)).write(to: URL(fileURLWithPath: cut))
+        let header = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: cut)))
+        XCTAssertEqual(header, .unreadableMedia(path: cut, reason: "End of file (error reading header)"))
+        // A failure FFmpeg logs nothing for gets no stale line from the failures before.
+        let missing = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: folder.file("none.mp4"))))
+        XCTAssertEqual(missing, .missingInput(path: folder.file("none.mp4"), reason: "No such file or directory"))
+    }
+
     func testDecoderOnMissingFileIsMissingInput() {
         let path = Fixture.path("no-such-file.wav")
         do {
