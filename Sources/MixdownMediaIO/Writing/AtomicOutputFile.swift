@@ -29,26 +29,7 @@ public final class AtomicOutputFile {
     ///   the rename would replace it), or lies in a folder that does not exist
     ///   or cannot be written.
     public init(path: String, inputs: [String] = []) throws(MediaIOError) {
-        let existing = FileStatus(path: path)
-        if let existing, let input = Set(inputs).first(where: { FileStatus(path: $0).map(existing.isSameFile) ?? false }) {
-            throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(MessageText.shown(input)))")
-        }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { throw .cannotCreateOutput(path: path, reason: "the path names a folder, not a file") }
-        guard let folderStatus = FileStatus(path: folder.isEmpty ? "/" : folder), folderStatus.isDirectory else {
-            throw .cannotCreateOutput(path: path, reason: "folder \(MessageText.shown(folder)) does not exist")
-        }
-        if let existing {
-            switch existing.kind {
-            case .regular: break
-            case .directory: throw .cannotCreateOutput(path: path, reason: "a folder of that name exists")
-            default:
-                throw .cannotCreateOutput(path: path, reason: "it is a \(existing.kind.rawValue), not a regular file; "
-                                          + "an output is written to a new file renamed into place, which would replace it")
-            }
-        }
+        let (folder, name) = try Self.checked(path, inputs: inputs)
         self.path = path
         let directory = folder.isEmpty ? "/" : folder + "/"
         Self.removeLeftovers(in: directory, of: name)
@@ -80,6 +61,36 @@ public final class AtomicOutputFile {
     deinit {
         if !committed { unlinkFile(temporaryPath) }
         release()
+    }
+
+    /// Checks what ``init(path:inputs:)`` checks, creating nothing: for callers
+    /// that refuse a bad output before long work.
+    ///
+    /// - Throws: `cannotCreateOutput`, as ``init(path:inputs:)``.
+    public static func check(path: String, inputs: [String] = []) throws(MediaIOError) {
+        _ = try checked(path, inputs: inputs)
+    }
+
+    /// The checks, and the output's folder and name.
+    private static func checked(_ path: String, inputs: [String]) throws(MediaIOError) -> (folder: String, name: String) {
+        let existing = FileStatus(path: path)
+        if let existing, let input = Set(inputs).first(where: { FileStatus(path: $0).map(existing.isSameFile) ?? false }) {
+            throw .cannotCreateOutput(path: path, reason: "it is one of the inputs (\(MessageText.shown(input)))")
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { throw .cannotCreateOutput(path: path, reason: "the path names a folder, not a file") }
+        guard let folderStatus = FileStatus(path: folder.isEmpty ? "/" : folder), folderStatus.isDirectory else {
+            throw .cannotCreateOutput(path: path, reason: "folder \(MessageText.shown(folder)) does not exist")
+        }
+        switch existing?.kind {
+        case nil, .regular?: return (folder, name)
+        case .directory?: throw .cannotCreateOutput(path: path, reason: "a folder of that name exists")
+        case let kind?:
+            throw .cannotCreateOutput(path: path, reason: "it is a \(kind.rawValue), not a regular file; "
+                                      + "an output is written to a new file renamed into place, which would replace it")
+        }
     }
 
     /// Removes the temporary files of every output not yet committed, for a

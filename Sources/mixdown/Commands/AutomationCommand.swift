@@ -32,9 +32,9 @@ struct AutomationCommand: ParsableCommand {
             TrackAutomation(track: track, envelope: plan.envelopes[track.id] ?? GainEnvelope(layers: []), end: plan.duration.seconds)
         }
         if json {
-            try printJSON(tracks)
+            printJSON(tracks)
         } else {
-            print(tracks.map(\.text).joined(separator: "\n\n"))
+            printOutput(tracks.map(\.text).joined(separator: "\n\n"))
         }
     }
 }
