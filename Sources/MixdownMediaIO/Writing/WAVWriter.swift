@@ -43,6 +43,9 @@ public final class WAVWriter {
     /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
     ///
     /// - Parameters:
+    ///   - path: where the file appears on `finish()`.
+    ///   - sampleRate: Hz.
+    ///   - format: the samples' format in the file.
     ///   - inputs: the files the render reads: the output may be none of them.
     ///   - frameCount: the frames the file will hold, when known. A count whose
     ///     samples fit in 4 GiB gives a RIFF WAV, and `finish()` refuses to write
