@@ -26,10 +26,11 @@ let package = Package(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
 
-        // Bounded user quantities, each with one parser: gain, decibel levels, rates.
+        // Bounded user quantities, each with one parser: gain, decibel levels, rates;
+        // and how messages show user text (MessageText).
         .target(name: "MixdownUnits"),
         // Rational media time, ranges, time bases, frame rates, parsing.
-        .target(name: "MixdownTime"),
+        .target(name: "MixdownTime", dependencies: ["MixdownUnits"]),
         // Hot numeric kernels, in C: one source compiled twice, for the baseline
         // x86-64 target and with AVX-512 target attributes (no compiler flags: a
         // package with unsafe flags cannot be a versioned dependency). DSP is
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "CAllocator"),
         .target(name: "MixdownDSP", dependencies: ["MixdownKernels", "CPUFeatures"]),
         // Assets, composition tracks and segments; the cut rules of stream-copied video.
-        .target(name: "MixdownComposition", dependencies: ["MixdownTime"]),
+        .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
         .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
@@ -89,7 +90,7 @@ let package = Package(
         .target(name: "MixdownTestSupport", dependencies: ["MixdownTime", "MixdownComposition", "MixdownMediaIO"],
                 path: "Tests/MixdownTestSupport"),
         .testTarget(name: "MixdownUnitsTests", dependencies: ["MixdownUnits"]),
-        .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime"]),
+        .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime", "MixdownUnits"]),
         .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),

@@ -44,11 +44,11 @@ extension AudioMixError: CustomStringConvertible {
         case .volumeOutOfRange(let volume):
             return "volume must be a finite number from 0 to \(Gain.maximum) (+24 dB), got \(volume)"
         case .negativeTime(let time):
-            return "volume settings must not start before 0s, got \(time)"
+            return "volume settings must not start before 0s, got \(time.readable)"
         case .overlappingRamps(let first, let second):
             return "volume ramp \(first.rangeText) overlaps volume ramp \(second.rangeText)"
         case .settingInsideRamp(let time, let ramp):
-            return "volume set at \(time) falls inside volume ramp \(ramp.rangeText)"
+            return "volume set at \(time.readable) falls inside volume ramp \(ramp.rangeText)"
         case .invalidSegment(let layer, let segment, let reason):
             return "\(layer.rawValue) segment \(segment): \(reason)"
         case .overlappingSegments(let layer, let first, let second):

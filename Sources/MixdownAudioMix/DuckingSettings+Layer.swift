@@ -66,7 +66,7 @@ extension DuckingSettings {
     private func validate() throws(AudioMixError) {
         for (name, length) in [("duck fade-down", fadeDown), ("duck fade-up", fadeUp), ("duck max pause", maxPause)]
         where length < .zero {
-            throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
+            throw .invalidSetting(name: name, reason: "must not be negative, got \(length.readable)")
         }
     }
 }

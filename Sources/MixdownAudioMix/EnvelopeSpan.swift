@@ -54,7 +54,7 @@ public struct EnvelopeSpan: Hashable, Sendable {
 extension EnvelopeSpan: CustomStringConvertible {
     /// `"4s–9s 0.5→0.2 linear(automation)"`, `"9s– 0.2 constant"`.
     public var description: String {
-        let range = "\(start)–\(end.map(\.description) ?? "")"
+        let range = "\(start.readable)–\(end.map(\.readable) ?? "")"
         let gains = isConstant ? "\(startGain)" : "\(startGain)→\(endGain)"
         return "\(range) \(gains) \(curveDescription)"
     }

@@ -57,8 +57,8 @@ public struct Fade: Hashable, Sendable {
     /// The fade-in ramp, the hold at 1 and the fade-out ramp over `item`,
     /// with lengths scaled to fit; empty parts are left out.
     internal func segments(over item: MediaTimeRange) throws(AudioMixError) -> [GainSegment] {
-        guard fadeIn >= .zero else { throw .invalidSetting(name: "fade-in", reason: "must not be negative, got \(fadeIn)") }
-        guard fadeOut >= .zero else { throw .invalidSetting(name: "fade-out", reason: "must not be negative, got \(fadeOut)") }
+        guard fadeIn >= .zero else { throw .invalidSetting(name: "fade-in", reason: "must not be negative, got \(fadeIn.readable)") }
+        guard fadeOut >= .zero else { throw .invalidSetting(name: "fade-out", reason: "must not be negative, got \(fadeOut.readable)") }
         let total = try withTimeArithmetic { () throws(MediaTimeError) in try fadeIn + fadeOut }
         return try withTimeArithmetic { () throws(MediaTimeError) in
             let fadeInEnd: MediaTime

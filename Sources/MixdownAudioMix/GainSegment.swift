@@ -69,7 +69,7 @@ public struct GainSegment: Hashable, Sendable {
 extension GainSegment: CustomStringConvertible {
     /// `"4s–9s 0.5→0.2 linear"`, `"9s– 0.2"` (open-ended constant).
     public var description: String {
-        let range = "\(start)–\(end.map(\.description) ?? "")"
+        let range = "\(start.readable)–\(end.map(\.readable) ?? "")"
         return isConstant ? "\(range) \(startGain)" : "\(range) \(startGain)→\(endGain) \(curve.rawValue)"
     }
 }

@@ -29,7 +29,7 @@ public struct VolumeRamp: Hashable, Sendable {
 
     /// `"4s–9s"`: the range as users name a ramp in messages.
     internal var rangeText: String {
-        "\(timeRange.start)–\(timeRange.end)"
+        "\(timeRange.start.readable)–\(timeRange.end.readable)"
     }
 
     /// Whether the two ramps cannot both apply: they share some time, or

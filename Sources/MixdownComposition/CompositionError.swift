@@ -1,4 +1,5 @@
 import MixdownTime
+internal import MixdownUnits
 
 /// A composition that cannot be built as asked.
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,6 +9,8 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
     case rangeOutsideAsset(path: String, range: MediaTimeRange, duration: MediaTime)
     /// A placement that overlaps a segment already on the track.
     case overlappingSegments(existing: String, existingRange: MediaTimeRange, new: String, newRange: MediaTimeRange)
+    /// A track would hold more than `limit` segments (``CompositionTrack/maximumSegmentCount``).
+    case tooManySegments(path: String, limit: Int)
     /// A track id the composition does not have.
     case noSuchTrack(Int)
     /// Time arithmetic failed (for example overflow).
@@ -16,11 +19,13 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .negativeTime(t):
-            return "time \(t) is before the start of the timeline"
+            return "time \(t.readable) is before the start of the timeline"
         case let .rangeOutsideAsset(path, range, duration):
-            return "\(path): range \(range) is outside the file, which lasts \(duration)"
+            return "\(MessageText.shown(path)): range \(range.readable) is outside the file, which lasts \(duration.readable)"
         case let .overlappingSegments(existing, existingRange, new, newRange):
-            return "\(new) at \(newRange) overlaps \(existing) at \(existingRange) on the same track"
+            return "\(MessageText.shown(new)) at \(newRange.readable) overlaps \(MessageText.shown(existing)) at \(existingRange.readable) on the same track"
+        case let .tooManySegments(path, limit):
+            return "\(MessageText.shown(path)): a track holds at most \(limit) segments (pieces of files placed on it)"
         case let .noSuchTrack(id):
             return "the composition has no track \(id)"
         case let .time(error):

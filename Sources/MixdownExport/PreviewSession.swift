@@ -83,7 +83,8 @@ public final class PreviewSession: Sendable {
     /// for the other threads).
     public func render(progress: (Int64) -> Void = { _ in }) throws(MediaIOError) -> RenderSummary {
         let started = ContinuousClock.now
-        let writer = try WAVWriter(path: outputPath, sampleRate: plan.sampleRate, format: format, inputs: inputs)
+        let writer = try WAVWriter(path: outputPath, sampleRate: plan.sampleRate, format: format, inputs: inputs,
+                                   frameCount: Int64(range.count))
         let parts = try stretches.dropFirst().map { stretch throws(MediaIOError) in
             try writer.part(startingAt: stretch.lowerBound - range.lowerBound)
         }

@@ -1,3 +1,5 @@
+internal import MixdownUnits
+
 /// What went wrong while reading or writing media, naming the file and the reason.
 ///
 /// Every case renders as one line for the user naming the file, so callers never
@@ -21,16 +23,17 @@ public enum MediaIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The work was cancelled (Ctrl-C or `cancel()`); nothing was left behind.
     case cancelled
 
-    /// One line for the user: the path first, then what went wrong.
+    /// One line for the user: the path first (control characters escaped, a
+    /// long one cut: `MessageText`), then what went wrong.
     public var description: String {
         switch self {
-        case let .missingInput(path, reason): return "\(path): cannot open: \(reason)"
-        case let .unreadableMedia(path, reason): return "\(path): not readable media: \(reason)"
-        case let .noStream(path, kind): return "\(path): has no \(kind) stream"
-        case let .unsupported(path, reason): return "\(path): unsupported: \(reason)"
-        case let .decodeFailed(path, reason): return "\(path): decoding failed: \(reason)"
-        case let .cannotCreateOutput(path, reason): return "\(path): cannot create output: \(reason)"
-        case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
+        case let .missingInput(path, reason): return "\(MessageText.shown(path)): cannot open: \(reason)"
+        case let .unreadableMedia(path, reason): return "\(MessageText.shown(path)): not readable media: \(reason)"
+        case let .noStream(path, kind): return "\(MessageText.shown(path)): has no \(kind) stream"
+        case let .unsupported(path, reason): return "\(MessageText.shown(path)): unsupported: \(reason)"
+        case let .decodeFailed(path, reason): return "\(MessageText.shown(path)): decoding failed: \(reason)"
+        case let .cannotCreateOutput(path, reason): return "\(MessageText.shown(path)): cannot create output: \(reason)"
+        case let .writeFailed(path, reason): return "\(MessageText.shown(path)): write failed: \(reason)"
         case .cancelled: return "interrupted: no output written"
         }
     }

@@ -19,7 +19,7 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .envelope(error): return error.description
         case let .stitch(error): return error.description
         case let .rangeOutsideTimeline(range, timeline):
-            return "\(range) is outside the timeline [0s, \(timeline))"
+            return "\(range.readable) is outside the timeline [0s, \(timeline.readable))"
         }
     }
 }

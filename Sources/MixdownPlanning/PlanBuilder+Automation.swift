@@ -2,7 +2,7 @@ import MixdownAudioMix
 import MixdownPlan
 import MixdownProject
 import MixdownTime
-import MixdownUnits
+internal import MixdownUnits
 
 // What belongs to each item alone: its volume, its fades, its volume ramps and its pan.
 
@@ -42,13 +42,13 @@ extension PlanBuilder {
                 let field = "\(item.name).automation[\(r)]"
                 let range = ramp.timeRange
                 guard range.start >= item.range.start else {
-                    throw .invalidValue(field: field, reason: "the ramp \(range.start.clock)–\(range.end.clock) starts before its item, which plays \(item.range.start.clock)–\(item.range.end.clock) on the timeline (automation is in timeline time)")
+                    throw .invalidValue(field: field, reason: "the ramp \(range.start.readable)–\(range.end.readable) starts before its item, which plays \(item.range.start.readable)–\(item.range.end.readable) on the timeline (automation is in timeline time)")
                 }
                 if let next, range.end > next.range.start {
-                    throw .invalidValue(field: field, reason: "the ramp \(range.start.clock)–\(range.end.clock) runs into \(next.name), which starts at \(next.range.start.clock) on the same track")
+                    throw .invalidValue(field: field, reason: "the ramp \(range.start.readable)–\(range.end.readable) runs into \(next.name), which starts at \(next.range.start.readable) on the same track")
                 }
                 if range.start >= item.range.end {
-                    warnings.append("\(field): the ramp starts at \(range.start.clock), after its item ends at \(item.range.end.clock); it is never heard")
+                    warnings.append("\(field): the ramp starts at \(range.start.readable), after its item ends at \(item.range.end.readable); it is never heard")
                     continue
                 }
                 do {

@@ -4,6 +4,7 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
+internal import MixdownUnits
 
 // What ducks under what: the duck regions of each source part (the takes' ranges,
 // or the speech found in their signal and in the clips' audio), and one duck layer
@@ -76,7 +77,7 @@ extension PlanBuilder {
     /// Voice-over that runs past the timeline's end, which the render cuts.
     func lateItems(end: MediaTime) -> [String] {
         placed.filter { $0.part == .voiceovers && $0.range.end > end }.map { item in
-            "\(item.name): \(item.path) runs to \(item.range.end.clock), past the timeline's end \(end.clock); it is cut there"
+            "\(item.name): \(MessageText.shown(item.path)) runs to \(item.range.end.readable), past the timeline's end \(end.readable); it is cut there"
         }
     }
 }

@@ -1,11 +1,37 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownTime
+internal import MixdownUnits
 
 /// Small steps of plan building, each turning a lower layer's error into a `PlanningError`.
 extension PlanBuilder {
     mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(PlanningError) {
         do { try composition.insert(source, of: asset, at: time, trackID: track) } catch { throw .composition(error) }
+    }
+
+    /// Runs the placement of the item at `field`, naming the item in a time
+    /// overflow: a start so late that its end cannot be computed.
+    static func placing<T>(_ field: String, _ path: String, at start: MediaTime,
+                    _ body: () throws(PlanningError) -> T) throws(PlanningError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case let .time(overflow), let .composition(.time(overflow)):
+                throw .invalidValue(field: field, reason: "\(MessageText.shown(path)) at \(start.readable) is too late on the timeline (\(overflow))")
+            default: throw error
+            }
+        }
+    }
+
+    /// Refuses a loop that would place more pieces on `track` than it holds
+    /// (`CompositionTrack.maximumSegmentCount`), before placing any.
+    func checkRepeats(of length: MediaTime, from start: MediaTime, to end: MediaTime, track: Int, field: String) throws(PlanningError) {
+        let limit = CompositionTrack.maximumSegmentCount - (composition.track(id: track)?.segments.count ?? 0)
+        let pieces = ((end.seconds - start.seconds) / length.seconds).rounded(.up)
+        guard pieces > Double(limit) else { return }
+        throw .invalidValue(field: field + ".loop", reason: "a \(length.readable) bed looped from \(start.readable) to \(end.readable) "
+            + "is \(Int64(pieces)) pieces, more than a track holds (\(CompositionTrack.maximumSegmentCount)); loop a longer stretch")
     }
 
     func layer(_ kind: GainLayer.Kind, _ segments: [GainSegment]) throws(PlanningError) -> GainLayer {
@@ -18,10 +44,10 @@ extension PlanBuilder {
 
     func range(from start: MediaTime, to end: MediaTime, within length: MediaTime, field: String) throws(PlanningError) -> MediaTimeRange {
         guard start >= .zero, start <= length else {
-            throw .invalidValue(field: field + ".in", reason: "\(start) is outside the file, which lasts \(length)")
+            throw .invalidValue(field: field + ".in", reason: "\(start.readable) is outside the file, which lasts \(length.readable)")
         }
         guard end >= start, end <= length else {
-            throw .invalidValue(field: field + ".out", reason: "\(end) must be after the in-point \(start) and within the file's \(length)")
+            throw .invalidValue(field: field + ".out", reason: "\(end.readable) must be after the in-point \(start.readable) and within the file's \(length.readable)")
         }
         do { return try MediaTimeRange(start: start, end: end) } catch { throw .time(error) }
     }
@@ -53,18 +79,4 @@ extension PlanBuilder {
             return try MediaTime(seconds: time.seconds / 2)
         } catch { throw .time(error) }
     }
-}
-
-extension MediaTime {
-    /// Seconds with millisecond precision, for messages: `12.500 s`.
-    var clock: String {
-        let ms = (seconds * 1000).rounded()
-        let sign = ms < 0 ? "-" : ""
-        let whole = Int64(abs(ms))
-        return "\(sign)\(whole / 1000).\(String(whole % 1000).leftPadded(to: 3)) s"
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

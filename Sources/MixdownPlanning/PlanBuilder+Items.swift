@@ -1,6 +1,7 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownTime
+internal import MixdownUnits
 
 // The voice-over takes, the music beds and the timeline's length.
 
@@ -11,12 +12,15 @@ extension PlanBuilder {
         let track = composition.addTrack(mediaType: .audio, role: .voiceover)
         for (i, item) in project.voiceovers.enumerated() {
             let asset = try media.audioAsset(item.path)
-            let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration,
-                                   within: asset.duration, field: "voiceovers[\(i)]")
-            let start = try onSampleGrid(item.start)
-            try insert(source, of: asset, at: start, track: track)
+            let field = "voiceovers[\(i)]"
+            let (source, placedRange) = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) -> (MediaTimeRange, MediaTimeRange) in
+                let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
+                let start = try onSampleGrid(item.start)
+                try insert(source, of: asset, at: start, track: track)
+                return (source, try shifted(source, to: start))
+            }
             placed.append(PlacedItem(
-                part: .voiceovers, index: i, path: item.path, track: track, range: try shifted(source, to: start), audio: source,
+                part: .voiceovers, index: i, path: item.path, track: track, range: placedRange, audio: source,
                 volume: project.voiceoverVolume.factor * item.volume.factor, fade: item.fade,
                 automation: item.automation, pan: item.pan, ducks: item.ducks, duckDepth: item.duckDepth))
         }
@@ -31,28 +35,34 @@ extension PlanBuilder {
             let field = "music[\(i)]"
             var asset = try media.audioAsset(item.path, exact: false)
             // The exact length matters when the bed loops or ends inside the timeline.
-            let naturalEnd = try sum(item.start, try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero))
+            let naturalEnd = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) in
+                try sum(item.start, try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero))
+            }
             let margin = try sum(end, .milliseconds(100))
             if item.loop || naturalEnd < margin {
                 asset = try media.audioAsset(item.path)
             }
             let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
             guard !source.isEmpty else { continue }
-            let start = try onSampleGrid(item.start)
-            var at = start
-            repeat {
-                let room = try difference(end, at)
-                guard room > .zero else { break }
-                let piece = try range(from: source.start, to: min(source.end, try sum(source.start, room)), within: asset.duration, field: field)
-                try insert(piece, of: asset, at: at, track: track)
-                at = try sum(at, piece.duration)
-            } while item.loop
+            let (start, at) = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) -> (MediaTime, MediaTime) in
+                let start = try onSampleGrid(item.start)
+                if item.loop { try checkRepeats(of: source.duration, from: start, to: end, track: track, field: field) }
+                var at = start
+                repeat {
+                    let room = try difference(end, at)
+                    guard room > .zero else { break }
+                    let piece = try range(from: source.start, to: min(source.end, try sum(source.start, room)), within: asset.duration, field: field)
+                    try insert(piece, of: asset, at: at, track: track)
+                    at = try sum(at, piece.duration)
+                } while item.loop
+                return (start, at)
+            }
             guard at > start else {
-                warnings.append("\(field): \(item.path) starts at \(item.start.clock), after the timeline's end \(end.clock); it is not heard")
+                warnings.append("\(field): \(MessageText.shown(item.path)) starts at \(item.start.readable), after the timeline's end \(end.readable); it is not heard")
                 continue
             }
             if at < end && !item.loop {
-                warnings.append("\(field): \(item.path) ends at \(at.clock), before the timeline's end \(end.clock); the rest is without music (loop it to fill)")
+                warnings.append("\(field): \(MessageText.shown(item.path)) ends at \(at.readable), before the timeline's end \(end.readable); the rest is without music (loop it to fill)")
             }
             placed.append(PlacedItem(
                 part: .music, index: i, path: item.path, track: track,
@@ -68,10 +78,12 @@ extension PlanBuilder {
         if let videoEnd { return videoEnd }
         if let duration = project.output.duration { return duration }
         var end = composition.duration
-        for item in project.music where !item.loop {
+        for (i, item) in project.music.enumerated() where !item.loop {
             let asset = try media.audioAsset(item.path)
             let length = try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero)
-            end = max(end, try sum(item.start, length))
+            end = max(end, try Self.placing("music[\(i)].start", item.path, at: item.start) { () throws(PlanningError) in
+                try sum(item.start, length)
+            })
         }
         guard end > .zero else {
             throw .invalidValue(field: "duration", reason: "the timeline is empty: give video clips, items or a duration")

@@ -4,7 +4,7 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
-import MixdownUnits
+internal import MixdownUnits
 
 /// An item as placed on a track: where it plays and what belongs to it alone.
 struct PlacedItem {

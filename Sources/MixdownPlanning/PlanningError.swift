@@ -2,6 +2,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
+internal import MixdownUnits
 
 /// A project that cannot be planned, naming the item or file and what is wrong.
 public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -22,7 +23,7 @@ public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .media(error): return error.description
         case let .stitch(error): return error.description
-        case let .invalidValue(field, reason): return "\(field): \(reason)"
+        case let .invalidValue(field, reason): return "\(MessageText.shown(field)): \(reason)"
         case let .composition(error): return error.description
         case let .audioMix(error): return error.description
         case let .time(error): return error.description

@@ -1,3 +1,5 @@
+import MixdownUnits
+
 /// Why a project file cannot be used: every problem found in it, each with its
 /// JSON path, the value found and what was expected.
 ///
@@ -26,7 +28,7 @@ public struct ProjectFileError: Error, Hashable, Sendable, CustomStringConvertib
     /// one problem; for several, a first line counting them and then one
     /// indented line per problem.
     public var description: String {
-        let name = file ?? "the project"
+        let name = file.map { MessageText.shown($0) } ?? "the project"
         guard issues.count != 1 else { return "\(name): \(issues[0])" }
         let header = "\(name): \(issues.count) problems"
         return ([header] + issues.map { "  \($0)" }).joined(separator: "\n")

@@ -13,12 +13,39 @@ final class TrackRenderer {
 
     let envelope: GainEnvelope
     let pans: [Panning]
+    /// The segments' readers in timeline order (a composition track keeps them so).
     let readers: [SegmentReader]
+    /// `reachedEnd[i]`: the latest end of readers `0...i`, so a block's readers
+    /// are found by binary search, not by a scan of every segment per block
+    /// (a bed looped over hours has thousands).
+    private let reachedEnd: [Int64]
 
     init(envelope: GainEnvelope, pans: [Panning] = [], readers: [SegmentReader]) {
         self.envelope = envelope
         self.pans = pans
-        self.readers = readers
+        self.readers = readers.sorted { $0.span.lowerBound < $1.span.lowerBound }
+        var latest = Int64.min
+        reachedEnd = self.readers.map { reader in
+            latest = max(latest, reader.span.upperBound)
+            return latest
+        }
+    }
+
+    /// The readers whose span overlaps `block`.
+    private func readers(overlapping block: Range<Int64>) -> [SegmentReader] {
+        let first = firstIndex(in: reachedEnd.indices) { reachedEnd[$0] > block.lowerBound }
+        let end = firstIndex(in: first..<readers.count) { readers[$0].span.lowerBound >= block.upperBound }
+        return readers[first..<end].filter { $0.span.overlaps(block) }
+    }
+
+    /// The first index of `range` where `isPast` holds, which it does from there on.
+    private func firstIndex(in range: Range<Int>, where isPast: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Decodes this track's segments for timeline samples `block` into `out`, with their gains.
@@ -27,7 +54,7 @@ final class TrackRenderer {
     /// threads at once; `TrackBlock.accumulate` then adds the result to the bus.
     func prepare(_ block: Range<Int64>, sampleRate: Int32, into out: TrackBlock) throws(MediaIOError) {
         out.sounding = nil
-        let active = readers.filter { $0.span.overlaps(block) }
+        let active = readers(overlapping: block)
         guard !active.isEmpty else { return }
         // Only the samples a segment covers are touched; the rest of the block stays silent.
         let covered = active.map { $0.span.clamped(to: block) }

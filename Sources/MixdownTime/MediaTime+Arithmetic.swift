@@ -35,7 +35,7 @@ extension MediaTime {
     ///   in `Int64`.
     public func multiplied(by factor: Int64) throws(MediaTimeError) -> MediaTime {
         let (product, overflow) = value.multipliedReportingOverflow(by: factor)
-        guard !overflow else { throw .overflow("\(fractionText) * \(factor)") }
+        guard !overflow else { throw .overflow("\(readable) * \(factor)") }
         return MediaTime(uncheckedValue: product, timescale: timescale)
     }
 
@@ -47,11 +47,6 @@ extension MediaTime {
         let denominator = Int128(self.timescale) * Int128(other.timescale)
         let rounded = (difference * Int128(timescale)).roundedHalfUp(dividingBy: denominator)
         return MediaTime(uncheckedValue: Int64(clamping: rounded), timescale: timescale)
-    }
-
-    /// `value/timescale`, the unambiguous operand form used in messages.
-    internal var fractionText: String {
-        "\(value)/\(timescale)"
     }
 
     private static func combine(
@@ -90,7 +85,7 @@ extension MediaTime {
             result = ((left + right) * Int128(timescale)).roundedHalfUp(dividingBy: denominator)
         }
         guard let value = Int64(exactly: result) else {
-            throw .overflow("\(lhs.fractionText) \(symbol) \(rhs.fractionText)")
+            throw .overflow("\(lhs.readable) \(symbol) \(rhs.readable)")
         }
         return MediaTime(uncheckedValue: value, timescale: timescale)
     }

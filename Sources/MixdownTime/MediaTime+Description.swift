@@ -39,3 +39,39 @@ extension MediaTime: CustomStringConvertible {
         return result
     }
 }
+
+extension MediaTime {
+    /// The time as messages show it: seconds rounded half up to the
+    /// microsecond, trailing zeros dropped, with an `s` suffix: `12.5s`, `0s`,
+    /// `0.033367s` (1001/30000 s), `-0.7s`.
+    ///
+    /// Every error and warning that shows a time uses this form (never a raw
+    /// fraction); ``description`` stays exact for what must read back.
+    public var readable: String {
+        let micros = (Int128(value) * 1_000_000).roundedHalfUp(dividingBy: Int128(timescale))
+        return Self.readable(micros: micros)
+    }
+
+    /// `seconds` as ``readable`` shows a time: `0.5s`; `unknown` when not finite.
+    public static func readable(seconds: Double) -> String {
+        guard seconds.isFinite else { return "unknown" }
+        guard let micros = Int128(exactly: (seconds * 1_000_000).rounded(.toNearestOrAwayFromZero)) else { return "\(seconds)s" }
+        return readable(micros: micros)
+    }
+
+    private static func readable(micros: Int128) -> String {
+        var fraction = String(micros.magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        let whole = "\(micros < 0 ? "-" : "")\(micros.magnitude / 1_000_000)"
+        return whole + (fraction.isEmpty ? "" : "." + fraction) + "s"
+    }
+}
+
+extension MediaTimeRange {
+    /// The half-open interval as messages show it, each end ``MediaTime/readable``:
+    /// `[0s, 40.986122s)`.
+    public var readable: String {
+        "[\(start.readable), \(end.readable))"
+    }
+}

@@ -18,7 +18,7 @@ extension MediaTime {
         guard sampleRate > 0 else { throw .invalidSampleRate(sampleRate) }
         let index = (Int128(value) * Int128(sampleRate)).roundedHalfUp(dividingBy: Int128(timescale))
         guard let result = Int64(exactly: index) else {
-            throw .overflow("sample index of \(fractionText) at \(sampleRate) Hz")
+            throw .overflow("sample index of \(readable) at \(sampleRate) Hz")
         }
         return result
     }
@@ -33,7 +33,7 @@ extension MediaTime {
         let numerator = Int128(value) * Int128(frameRate.numerator)
         let denominator = Int128(timescale) * Int128(frameRate.denominator)
         guard let result = Int64(exactly: numerator.roundedHalfUp(dividingBy: denominator)) else {
-            throw .overflow("frame index of \(fractionText) at \(frameRate) fps")
+            throw .overflow("frame index of \(readable) at \(frameRate) fps")
         }
         return result
     }
@@ -49,7 +49,7 @@ extension MediaTime {
         guard timescale > 0 else { throw .invalidTimescale(Int64(timescale)) }
         let scaled = (Int128(value) * Int128(timescale)).roundedHalfUp(dividingBy: Int128(self.timescale))
         guard let result = Int64(exactly: scaled) else {
-            throw .overflow("\(fractionText) to timescale \(timescale)")
+            throw .overflow("\(readable) to timescale \(timescale)")
         }
         return MediaTime(uncheckedValue: result, timescale: timescale)
     }
@@ -104,6 +104,6 @@ extension MediaTime {
     }
 
     private static func secondsOverflow(_ seconds: Double, _ timescale: Int32) -> MediaTimeError {
-        .overflow("\(seconds) s at timescale \(timescale)")
+        .overflow("\(MediaTime.readable(seconds: seconds)) at timescale \(timescale)")
     }
 }

@@ -1,3 +1,5 @@
+internal import MixdownUnits
+
 /// A reason a time value could not be made, with a message meant for users.
 ///
 /// Every failing operation in `MixdownTime` throws exactly this type, so a
@@ -5,8 +7,8 @@
 public enum MediaTimeError: Error, Equatable, Sendable {
     /// An exact result does not fit the representation.
     ///
-    /// The payload describes the operation with its operands as
-    /// `value/timescale`, e.g. `"9223372036854775807/1 + 1/1"`.
+    /// The payload describes the operation with its operands as messages
+    /// show times (``MediaTime/readable``), e.g. `"9223372036854775807s + 1s"`.
     case overflow(String)
 
     /// A timescale was zero or negative; timescales must be positive.
@@ -47,9 +49,9 @@ extension MediaTimeError: CustomStringConvertible {
         case .nonFinite(let seconds):
             return "seconds must be a finite number, got \(seconds)"
         case .negativeDuration(let duration):
-            return "duration must not be negative, got \(duration)"
+            return "duration must not be negative, got \(duration.readable)"
         case .invalidString(let text, let reason):
-            return "time \"\(text)\": \(reason)"
+            return "time \(MessageText.quoted(text)): \(reason)"
         }
     }
 }

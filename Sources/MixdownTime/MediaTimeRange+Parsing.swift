@@ -26,7 +26,7 @@ extension MediaTimeRange {
         let start = try Self.side(sides[0], named: "start", of: text)
         let end = try Self.side(sides[1], named: "end", of: text)
         guard start < end else {
-            throw .invalidString(text, reason: "end (\(end)) must be after start (\(start))")
+            throw .invalidString(text, reason: "end (\(end.readable)) must be after start (\(start.readable))")
         }
         do {
             try self.init(start: start, end: end)

@@ -20,7 +20,7 @@ extension TimeBase {
         let scaled = (Int128(time.value) * Int128(denominator))
             .roundedHalfUp(dividingBy: Int128(time.timescale) * Int128(numerator))
         guard let ticks = Int64(exactly: scaled) else {
-            throw .overflow("\(time.fractionText) in ticks of \(self) s")
+            throw .overflow("\(time.readable) in ticks of \(self) s")
         }
         return ticks
     }

@@ -1,3 +1,5 @@
+internal import MixdownUnits
+
 /// Why user text is not a time; becomes ``MediaTimeError/invalidString(_:reason:)``
 /// once the caller knows which whole text to quote.
 internal struct TimeSyntaxError: Error {
@@ -54,7 +56,7 @@ internal enum TimeText {
         if let bad = scalars.first(where: { !isDigit($0) && $0 != "." && $0 != ":" }) {
             throw TimeSyntaxError(bad.properties.isWhitespace
                 ? "unexpected space inside the time"
-                : "unexpected character '\(bad)'")
+                : "unexpected character '\(MessageText.shown(String(bad)))'")
         }
 
         let fields = scalars.split(separator: ":", omittingEmptySubsequences: false)

@@ -42,7 +42,7 @@ public struct AudioBitRate: Hashable, Sendable, Comparable, CustomStringConverti
     ///
     /// - Throws: ``QuantityError`` quoting `text` for anything else or a rate outside ``range``.
     public init(parsing text: String) throws(QuantityError) {
-        let refusal = QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+        let refusal = QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         guard let number = DecimalText(text), !number.isNegative else { throw refusal }
         let scale: Double
         switch number.unit.lowercased() {

@@ -44,10 +44,10 @@ extension DecibelLevel {
     /// - Throws: ``QuantityError`` quoting `text` for anything else or a value outside ``range``.
     public init(parsing text: String) throws(QuantityError) {
         guard let number = DecimalText(text), Self.acceptedUnits.contains(number.unit.lowercased()) else {
-            throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+            throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
         guard Self.range.contains(number.value) else {
-            throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+            throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
         self.init(uncheckedDecibels: number.value + 0)
     }

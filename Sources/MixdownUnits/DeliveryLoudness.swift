@@ -41,7 +41,7 @@ public struct DeliveryLoudness: Hashable, Sendable, CustomStringConvertible {
         do {
             self.init(target: try LoudnessLevel(parsing: text))
         } catch {
-            throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+            throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
     }
 

@@ -51,9 +51,9 @@ public struct Gain: Hashable, Sendable, Comparable {
     ///   value outside 0 to +24 dB.
     public init(parsing text: String) throws(QuantityError) {
         guard let number = DecimalText(text), number.unit.isEmpty || number.unit.lowercased() == "db" else {
-            throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+            throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
-        let refused = { (reason: String?) in QuantityError(value: QuantityError.quoted(text), reason: reason, expected: Self.expected) }
+        let refused = { (reason: String?) in QuantityError(value: MessageText.quoted(text), reason: reason, expected: Self.expected) }
         if number.unit.isEmpty {
             guard !number.isNegative || number.value == 0 else { throw refused("a factor cannot be negative") }
             guard let gain = try? Gain(factor: number.value) else { throw refused("above +24 dB") }

@@ -38,7 +38,7 @@ public struct Pan: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// - Throws: ``QuantityError`` quoting `text` for anything else.
     public init(parsing text: String) throws(QuantityError) {
         guard let number = DecimalText(text), number.unit.isEmpty, (-1.0...1.0).contains(number.value) else {
-            throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected)
+            throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
         self.init(unchecked: number.value)
     }

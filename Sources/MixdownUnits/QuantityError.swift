@@ -25,23 +25,6 @@ public struct QuantityError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 extension QuantityError {
-    /// `text` as messages quote it: in double quotes, control characters
-    /// escaped, cut to 40 characters with `…`.
-    static func quoted(_ text: String) -> String {
-        var body = ""
-        for scalar in text.unicodeScalars.prefix(40) {
-            switch scalar {
-            case "\"": body += "\\\""
-            case "\\": body += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                body += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: body.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"" + body + (text.unicodeScalars.count > 40 ? "…" : "") + "\""
-    }
-
     /// A number as messages show it: integers without a fraction, others in
     /// the shortest form that reads back to the same value.
     static func number(_ value: Double) -> String {

@@ -42,8 +42,8 @@ public struct SampleRate: Hashable, Sendable, Comparable, CustomStringConvertibl
     public init(parsing text: String) throws(QuantityError) {
         guard let number = DecimalText(text), number.fractionDigits.isEmpty, !number.isNegative,
               number.unit.isEmpty || number.unit.lowercased() == "hz", let hertz = Int(exactly: number.value)
-        else { throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected) }
-        do { try self.init(hertz: hertz) } catch { throw QuantityError(value: QuantityError.quoted(text), expected: Self.expected) }
+        else { throw QuantityError(value: MessageText.quoted(text), expected: Self.expected) }
+        do { try self.init(hertz: hertz) } catch { throw QuantityError(value: MessageText.quoted(text), expected: Self.expected) }
     }
 
     public static func < (lhs: SampleRate, rhs: SampleRate) -> Bool { lhs.hertz < rhs.hertz }

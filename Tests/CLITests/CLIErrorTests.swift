@@ -53,6 +53,7 @@ final class CLIErrorTests: XCTestCase {
     func testOutputProblems() throws {
         try assertFails(["mix", "--music", Fixture.path("music.mp3"), "-o", "/nonexistent-folder/o.wav"],
                         status: 73, mentions: ["/nonexistent-folder/o.wav", "does not exist"])
+        // Refused before anything is opened for writing: the input is never touched.
         try assertFails(["mix", "--music", Fixture.path("music.mp3"), "-o", Fixture.path("music.mp3")],
                         status: 73, mentions: ["music.mp3", "one of the inputs"])
     }

@@ -37,6 +37,12 @@ final class CompositionTests: XCTestCase {
                 existing: "a.wav", existingRange: try! self.range("1", "4"), new: "b.wav", newRange: try! self.range("3.5", "4.5")))
             XCTAssertEqual("\(error)", "b.wav at [3.5s, 4.5s) overlaps a.wav at [1s, 4s) on the same track")
         }
+        // Times in messages are seconds rounded to the microsecond, never raw fractions (issue 12, F9).
+        let frame = try MediaTime(value: 1001, timescale: 30_000)
+        XCTAssertThrowsError(try composition.insert(MediaTimeRange(start: .zero, duration: frame), of: try asset("c.wav"),
+                                                    at: time("3.99"), trackID: track)) { error in
+            XCTAssertEqual("\(error)", "c.wav at [3.99s, 4.023367s) overlaps a.wav at [1s, 4s) on the same track")
+        }
         XCTAssertNoThrow(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("4"), trackID: track))
         // Another track is another timeline.
         let other = composition.addTrack(mediaType: .audio, role: .music)
@@ -57,6 +63,44 @@ final class CompositionTests: XCTestCase {
             XCTAssertEqual(error as? CompositionError, .negativeTime(try! MediaTime(value: -1, timescale: 1)))
         }
         XCTAssertEqual(composition.track(id: track)?.segments, [])
+    }
+
+    /// Insertion finds its place by binary search and checks only the segments
+    /// beside it; an empty segment (which overlaps nothing) may sit inside
+    /// another and must not hide a clash with it.
+    func testOverlapsAreFoundBesideTheInsertionPointPastEmptySegments() throws {
+        var composition = Composition()
+        let track = composition.addTrack(mediaType: .audio, role: .music)
+        for (start, end, at) in [("0", "2", "6"), ("0", "2", "0"), ("0", "2", "3"), ("0", "0", "4"), ("0", "0", "8")] {
+            try composition.insert(try range(start, end), of: try asset(), at: time(at), trackID: track)
+        }
+        let starts = composition.track(id: track)?.segments.map(\.timelineRange.start)
+        XCTAssertEqual(starts, ["0", "3", "4", "6", "8"].map(time), "timeline order, whatever the insertion order")
+        // [4.5, 5.5) follows the empty [4, 4) but clashes with [3, 5) before it; [7.5, 8.5) clashes with [6, 8).
+        for at in ["4.5", "7.5", "2.5", "1"] {
+            XCTAssertThrowsError(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time(at), trackID: track), at)
+        }
+        XCTAssertNoThrow(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("5"), trackID: track))
+        XCTAssertNoThrow(try composition.insert(try range("0", "1"), of: try asset("b.wav"), at: time("8"), trackID: track))
+        XCTAssertEqual(composition.duration, time("9"))
+    }
+
+    /// A track holds at most `maximumSegmentCount` segments; appending them all
+    /// is quick (it was quadratic: each insertion scanned every segment).
+    func testATrackIsBoundedAndFillsInLinearTime() throws {
+        var composition = Composition()
+        let track = composition.addTrack(mediaType: .audio, role: .music)
+        let piece = try range("0", "0.02")
+        let bed = try asset("bed.wav")
+        for i in 0..<CompositionTrack.maximumSegmentCount {
+            try composition.insert(piece, of: bed, at: try MediaTime(value: Int64(i), timescale: 50), trackID: track)
+        }
+        XCTAssertEqual(composition.duration, try MediaTime(value: Int64(CompositionTrack.maximumSegmentCount), timescale: 50))
+        let past = try MediaTime(value: Int64(CompositionTrack.maximumSegmentCount), timescale: 50)
+        XCTAssertThrowsError(try composition.insert(piece, of: bed, at: past, trackID: track)) { error in
+            XCTAssertEqual(error as? CompositionError, .tooManySegments(path: "bed.wav", limit: 100_000))
+            XCTAssertEqual("\(error)", "bed.wav: a track holds at most 100000 segments (pieces of files placed on it)")
+        }
     }
 
     func testUnknownTrackIsAnErrorNotATrap() throws {

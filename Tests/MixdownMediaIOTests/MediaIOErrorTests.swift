@@ -21,6 +21,40 @@ final class MediaIOErrorTests: XCTestCase {
         }
     }
 
+    /// A file name reaches the terminal escaped and cut (issue 12, item 17): a
+    /// newline or an escape sequence in it must not act on the terminal, and a
+    /// 10 MB path must not make a 10 MB message.
+    func testPathsInMessagesAreEscapedAndCut() throws {
+        let folder = try TemporaryFolder()
+        let hostile = folder.file("take\n\u{1B}[2J\u{1B}]0;pwned\u{07}.wav")
+        let error = caught(MediaIOError.self, try MediaProbe.probe(path: hostile))
+        let message = try XCTUnwrap(error).description
+        XCTAssertTrue(message.hasSuffix("cannot open: No such file or directory"), message)
+        XCTAssertTrue(message.contains(#"take\u000a\u001b[2J\u001b]0;pwned\u0007.wav"#), message)
+        XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 }, message)
+
+        let huge = "/" + String(repeating: "x", count: 10_000_000) + "/clip.mp4"
+        let long = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: huge))).description
+        XCTAssertLessThan(long.count, 300, "cut to a few hundred characters")
+        XCTAssertTrue(long.contains("xxx/clip.mp4: "), long)
+    }
+
+    /// FFmpeg logs why a call failed; its code alone says little ("Invalid data
+    /// found"). The line it logged during the failing call is added (issue 12, F8).
+    func testFFmpegsOwnReasonIsInTheMessage() throws {
+        let text = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: Fixture.path("not-media.mp4"))))
+        XCTAssertEqual(text, .unreadableMedia(path: Fixture.path("not-media.mp4"),
+                                              reason: "Invalid data found when processing input (moov atom not found)"))
+        let folder = try TemporaryFolder()
+        let cut = folder.file("cut.mp4")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Fixture.path("clip-a.mp4"))).prefix(3000)).write(to: URL(fileURLWithPath: cut))
+        let header = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: cut)))
+        XCTAssertEqual(header, .unreadableMedia(path: cut, reason: "End of file (error reading header)"))
+        // A failure FFmpeg logs nothing for gets no stale line from the failures before.
+        let missing = try XCTUnwrap(caught(MediaIOError.self, try MediaProbe.probe(path: folder.file("none.mp4"))))
+        XCTAssertEqual(missing, .missingInput(path: folder.file("none.mp4"), reason: "No such file or directory"))
+    }
+
     func testDecoderOnMissingFileIsMissingInput() {
         let path = Fixture.path("no-such-file.wav")
         do {

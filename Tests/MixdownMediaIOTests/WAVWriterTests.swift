@@ -36,8 +36,9 @@ final class WAVWriterTests: XCTestCase {
     }
 
     private func write(_ path: String, format: WAVSampleFormat, left: [Float], right: [Float], chunk: Int = 1_000,
-                       finish: Bool = true) throws -> WAVWriter {
-        let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format)
+                       finish: Bool = true, knownLength: Bool = true) throws -> WAVWriter {
+        let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format,
+                                   frameCount: knownLength ? Int64(left.count) : nil)
         var start = 0
         while start < left.count {
             let n = min(chunk, left.count - start)
@@ -177,13 +178,19 @@ final class WAVWriterTests: XCTestCase {
     /// time on other threads: the file is the one a single writer makes, byte for
     /// byte (the 16-bit dither depends only on each sample's position).
     func testPartsWrittenOnThreadsMakeTheSameFileAsOneWriter() throws {
-        let (left, right) = signal(count: 100_000, seed: 0.3)
+        var (left, right) = signal(count: 100_000, seed: 0.3)
+        // The peaks are in the parts: a float RF64 file's PEAK chunk must say so.
+        left[80_000] = 1.5
+        right[50_000] = -1.25
         let starts = [0, 30_000, 70_000, 100_000]
+        // A known length that fits gives RIFF; an unknown one RF64, whose longer
+        // header moves where the parts' frames go.
         for format in WAVSampleFormat.allCases {
-            let whole = output("whole-\(format).wav")
-            _ = try write(whole, format: format, left: left, right: right, chunk: 4_096)
-            let path = output("parts-\(format).wav")
-            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format)
+          for knownLength in [true, false] {
+            let whole = output("whole-\(format)-\(knownLength).wav")
+            _ = try write(whole, format: format, left: left, right: right, chunk: 4_096, knownLength: knownLength)
+            let path = output("parts-\(format)-\(knownLength).wav")
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format, frameCount: knownLength ? 100_000 : nil)
             let parts = try [writer.part(startingAt: 70_000), writer.part(startingAt: 30_000)]
             try left.withUnsafeBufferPointer { l in
                 try right.withUnsafeBufferPointer { r in
@@ -207,9 +214,81 @@ final class WAVWriterTests: XCTestCase {
             }
             try writer.finish()
             XCTAssertEqual(writer.framesWritten, 100_000)
-            XCTAssertTrue(try Data(contentsOf: URL(fileURLWithPath: whole)) == Data(contentsOf: URL(fileURLWithPath: path)), "\(format)")
+            XCTAssertTrue(try comparableBytes(whole) == comparableBytes(path), "\(format) \(knownLength)")
             XCTAssertEqual(try streamFacts(path)["duration_ts"] as? Int, 100_000)
+            XCTAssertEqual(try header(path), knownLength ? "RIFF" : "RF64")
+            // sox reads both, to the same samples (through its 32-bit integers, so
+            // floats within 1e-7; the overs of the float file clip there).
+            let sox = deinterleave(try Tool.soxDecode(path), channels: 2)
+            let ffmpeg = try readBack(path)
+            XCTAssertEqual(sox[0].count, 100_000)
+            let inRange = (0..<100_000).filter { abs(left[$0]) < 1 }
+            XCTAssertLessThanOrEqual(inRange.map { abs(sox[0][$0] - ffmpeg[0][$0]) }.max() ?? 1, 1e-7, "\(format) \(knownLength)")
+          }
         }
+    }
+
+    /// The file's bytes, with the time a PEAK chunk records (libsndfile keeps one
+    /// in float RF64) zeroed; the peaks and their frames stay.
+    private func comparableBytes(_ path: String) throws -> Data {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let peak = bytes.prefix(512).range(of: Data("PEAK".utf8)) {
+            bytes.replaceSubrange((peak.lowerBound + 12)..<(peak.lowerBound + 16), with: Data(count: 4))
+        }
+        return bytes
+    }
+
+    /// The first four bytes: `RIFF` or `RF64`.
+    private func header(_ path: String) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        return String(decoding: try handle.read(upToCount: 4) ?? Data(), as: UTF8.self)
+    }
+
+    /// A preview past 4 GiB (3 h 15 min of float: the RIFF header said 197 MB of a
+    /// 4.5 GB file) is RF64, with its 64-bit sizes right, as ffprobe and ffmpeg
+    /// read them. The file is sparse: 4.3 GB long, a few kilobytes on disk.
+    /// (sox reads RF64 too, see the parts test, but scans all 4.3 GB to do so.)
+    func testAFilePast4GiBIsRF64WithItsSizesRight() throws {
+        let frames: Int64 = 540_000_000   // 4 320 000 000 bytes of float samples
+        let path = output("long.wav")
+        let (left, right) = signal(count: 1_000, seed: 0.7)
+        let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .f32, frameCount: frames)
+        try writer.write(left: left, right: right, count: 1_000)
+        try writer.skip(frames: frames - 2_000)
+        try writer.write(left: right, right: left, count: 1_000)
+        try writer.finish()
+
+        let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64
+        let bytesOnDisk = try URL(fileURLWithPath: path).resourceValues(forKeys: [.totalFileAllocatedSizeKey]).totalFileAllocatedSize
+        print("RF64 test file: \(bytes ?? 0) bytes, \(bytesOnDisk ?? 0) on disk")
+        XCTAssertEqual(try header(path), "RF64")
+        let facts = try streamFacts(path)
+        XCTAssertEqual(facts["codec_name"] as? String, "pcm_f32le")
+        XCTAssertEqual(facts["duration_ts"] as? Int, Int(frames))
+        // The samples sit where the header says: the first frames, and the last read after a seek near the end.
+        let first = deinterleave(try Tool.floats(Tool.run("ffmpeg", ["-v", "error", "-i", path, "-t", "0.05", "-f", "f32le", "-"])), channels: 2)
+        XCTAssertEqual(Array(first[0].prefix(1_000)), left)
+        let tailStart = Double(frames - 1_000) / 48_000
+        let last = deinterleave(try Tool.floats(Tool.run("ffmpeg", ["-v", "error", "-ss", String(format: "%.6f", tailStart), "-i", path,
+                                                                   "-f", "f32le", "-"])), channels: 2)
+        XCTAssertEqual(last[0].suffix(1_000), right[...])
+        XCTAssertEqual(last[1].suffix(1_000), left[...])
+    }
+
+    /// A writer made for a length that fits RIFF refuses to finish with more than
+    /// RIFF holds, rather than write a header that lies.
+    func testARIFFFileNeverGetsMoreThan4GiB() throws {
+        let path = output("promised.wav")
+        do {
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .s16, frameCount: 48_000)
+            let (left, right) = signal(count: 1_000, seed: 0)
+            try writer.write(left: left, right: right, count: 1_000)
+            try writer.skip(frames: 1_100_000_000)   // 4.4 GB of 16-bit stereo
+            guard case let .writeFailed(_, reason)? = caught(MediaIOError.self, try writer.finish()) else { return XCTFail() }
+            XCTAssertTrue(reason.contains("more than a WAV file holds (4 GiB)"), reason)
+        }
+        XCTAssertEqual(try folderContents(), [], "no file, no temporary file")
     }
 
     func testPartsThatLeaveAGapDoNotFinish() throws {

@@ -100,7 +100,7 @@ final class DuckSourcesTests: XCTestCase {
             VolumeRamp(startVolume: 1, endVolume: 0.5, timeRange: try MediaTimeRange(start: t("1"), end: t("2"))),
         ]
         XCTAssertEqual(caught(PlanningError.self, try project.plan())?.description,
-                       "voiceovers[0].automation[0]: the ramp 1.000 s–2.000 s starts before its item, which plays 5.000 s–8.077 s on the timeline (automation is in timeline time)")
+                       "voiceovers[0].automation[0]: the ramp 1s–2s starts before its item, which plays 5s–8.077188s on the timeline (automation is in timeline time)")
     }
 
     func testARampIntoTheNextItemIsRefusedAndOneAfterItsItemIsNeverHeard() throws {
@@ -111,9 +111,9 @@ final class DuckSourcesTests: XCTestCase {
             VolumeRamp(startVolume: 1, endVolume: 0.5, timeRange: try MediaTimeRange(start: t("3"), end: t("6.5"))),
         ]
         XCTAssertEqual(caught(PlanningError.self, try project.plan())?.description,
-                       "voiceovers[0].automation[0]: the ramp 3.000 s–6.500 s runs into voiceovers[1], which starts at 6.000 s on the same track")
+                       "voiceovers[0].automation[0]: the ramp 3s–6.5s runs into voiceovers[1], which starts at 6s on the same track")
         project.voiceovers[0].automation[0].timeRange = try MediaTimeRange(start: t("5"), end: t("5.5"))
         let plan = try project.plan()
-        XCTAssertEqual(plan.warnings, ["voiceovers[0].automation[0]: the ramp starts at 5.000 s, after its item ends at 4.077 s; it is never heard"])
+        XCTAssertEqual(plan.warnings, ["voiceovers[0].automation[0]: the ramp starts at 5s, after its item ends at 4.077188s; it is never heard"])
     }
 }

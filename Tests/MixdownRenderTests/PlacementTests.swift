@@ -59,6 +59,24 @@ final class PlacementTests: XCTestCase {
         XCTAssertEqual(segments.last?.timelineRange.end, t("3600"))
     }
 
+    /// A bed looped in 0.3 s pieces: every piece is the first one again, sample
+    /// for sample, so the renderer found each block's pieces (by binary search,
+    /// since a looped bed has thousands) and none was skipped.
+    func testShortLoopPiecesAreEachRenderedWhole() throws {
+        var project = Project()
+        project.music = [.init(path: Fixture.path("music.mp3"))]
+        project.music[0].loop = true
+        project.music[0].outPoint = t("0.3")
+        project.output.duration = t("6")
+        let out = try render(project, blockSize: 4096)
+        XCTAssertEqual(out.left.count, 288_000)
+        let piece = Array(out.left[0..<14_400])
+        XCTAssertGreaterThan(piece.map(abs).max() ?? 0, 0.1)
+        for k in 1..<20 {
+            XCTAssertEqual(Array(out.left[(k * 14_400)..<((k + 1) * 14_400)]), piece, "piece \(k)")
+        }
+    }
+
     func testCutsDoNotClick() throws {
         // clip-b's 554.37 Hz tone ends at phase 0.85 (−0.081); clip-a's starts at 0: a hard cut jumps.
         var project = Project()

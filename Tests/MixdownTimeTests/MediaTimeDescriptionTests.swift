@@ -22,6 +22,23 @@ final class MediaTimeDescriptionTests: XCTestCase {
         XCTAssertEqual(try time(1, 1024).description, "1/1024s", "needs 10 digits")
     }
 
+    /// Messages show times rounded to the microsecond (issue 12, F9): never a raw fraction.
+    func testReadableRoundsToTheMicrosecond() throws {
+        XCTAssertEqual(try time(25, 2).readable, "12.5s")
+        XCTAssertEqual(MediaTime.zero.readable, "0s")
+        XCTAssertEqual(try time(1001, 30_000).readable, "0.033367s")
+        XCTAssertEqual(try time(-767_849, 23_040_000).readable, "-0.033327s")
+        XCTAssertEqual(try time(50_208, 1225).readable, "40.986122s")
+        XCTAssertEqual(try time(1, 3_000_000).readable, "0s", "below half a microsecond")
+        XCTAssertEqual(try time(1, 2_000_000).readable, "0.000001s", "half up")
+        XCTAssertEqual(try time(.max).readable, "9223372036854775807s")
+        XCTAssertEqual(try time(.min, 1_000_000_000).readable, "-9223372036.854776s")
+        XCTAssertEqual(MediaTime.readable(seconds: 0.0333666), "0.033367s")
+        XCTAssertEqual(MediaTime.readable(seconds: -1.5), "-1.5s")
+        XCTAssertEqual(MediaTime.readable(seconds: .nan), "unknown")
+        XCTAssertEqual(try MediaTimeRange(start: .zero, end: time(50_208, 1225)).readable, "[0s, 40.986122s)")
+    }
+
     func testExtremes() throws {
         XCTAssertEqual(try time(.max).description, "9223372036854775807s")
         XCTAssertEqual(try time(.min).description, "-9223372036854775808s")

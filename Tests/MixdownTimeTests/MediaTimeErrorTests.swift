@@ -4,7 +4,7 @@ import XCTest
 final class MediaTimeErrorTests: XCTestCase {
     func testDescriptionsAreOneLineMessages() throws {
         let cases: [(MediaTimeError, String)] = [
-            (.overflow("9223372036854775807/1 + 1/1"), "time arithmetic overflow: 9223372036854775807/1 + 1/1"),
+            (.overflow("9223372036854775807s + 1s"), "time arithmetic overflow: 9223372036854775807s + 1s"),
             (.invalidTimescale(0), "timescale must be positive, got 0"),
             (.invalidSampleRate(-1), "sample rate must be positive, got -1"),
             (.invalidFrameRate(numerator: 30, denominator: 0),
@@ -13,6 +13,8 @@ final class MediaTimeErrorTests: XCTestCase {
             (.negativeDuration(try time(-1, 2)), "duration must not be negative, got -0.5s"),
             (.invalidString("1:75", reason: "seconds must be below 60 when minutes are given"),
              #"time "1:75": seconds must be below 60 when minutes are given"#),
+            (.invalidString("1\u{1B}[31m" + String(repeating: "9", count: 100), reason: "unexpected character '\\u001b'"),
+             #"time "1\u001b[31m"# + String(repeating: "9", count: 34) + #"…": unexpected character '\u001b'"#),
         ]
         for (error, message) in cases {
             XCTAssertEqual(error.description, message)

@@ -105,6 +105,7 @@ final class MediaTimeParsingTests: XCTestCase {
         assertRejected("nan", reason: "unexpected character 'n'")
         assertRejected("inf", reason: "unexpected character 'i'")
         assertRejected("１２", reason: "unexpected character '１'")
+        assertRejected("1\u{1B}[2J", reason: #"unexpected character '\u001b'"#)
     }
 
     func testErrorDescriptionQuotesTheText() {

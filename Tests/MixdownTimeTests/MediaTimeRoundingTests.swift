@@ -52,7 +52,7 @@ final class MediaTimeRoundingTests: XCTestCase {
         assertThrows(.invalidSampleRate(0), try time(1).sampleIndex(sampleRate: 0))
         assertThrows(.invalidSampleRate(-1), try time(1).sampleIndex(sampleRate: -1))
         assertThrows(
-            .overflow("sample index of 9223372036854775807/1 at 48000 Hz"),
+            .overflow("sample index of 9223372036854775807s at 48000 Hz"),
             try time(.max).sampleIndex(sampleRate: 48_000))
     }
 
@@ -82,7 +82,7 @@ final class MediaTimeRoundingTests: XCTestCase {
         XCTAssertEqual(try time(25, 2).frameIndex(frameRate: pal), 313, "312.5 rounds up")
         XCTAssertEqual(try time(12).frameIndex(frameRate: pal), 300)
         assertThrows(
-            .overflow("frame index of 9223372036854775807/1 at 25 fps"),
+            .overflow("frame index of 9223372036854775807s at 25 fps"),
             try time(.max).frameIndex(frameRate: pal))
     }
 
@@ -97,7 +97,7 @@ final class MediaTimeRoundingTests: XCTestCase {
         XCTAssertEqual(try time(-3, 2).converted(toTimescale: 1).value, -1)
         assertThrows(.invalidTimescale(0), try time(1).converted(toTimescale: 0))
         assertThrows(
-            .overflow("9223372036854775807/1 to timescale 2"),
+            .overflow("9223372036854775807s to timescale 2"),
             try time(.max).converted(toTimescale: 2))
     }
 
@@ -135,9 +135,9 @@ final class MediaTimeRoundingTests: XCTestCase {
         XCTAssertEqual(try MediaTime(seconds: .leastNormalMagnitude).value, 0)
         XCTAssertEqual(try MediaTime(seconds: 0x1p62, preferredTimescale: 1).value, 1 << 62)
         XCTAssertEqual(try MediaTime(seconds: -0x1p63, preferredTimescale: 1).value, .min)
-        assertThrows(.overflow("9.223372036854776e+18 s at timescale 1"), try MediaTime(seconds: 0x1p63, preferredTimescale: 1))
-        assertThrows(.overflow("1e+300 s at timescale 1000000"), try MediaTime(seconds: 1e300))
-        assertThrows(.overflow("10000000000000.0 s at timescale 1000000"), try MediaTime(seconds: 1e13))
+        assertThrows(.overflow("9223372036854775808s at timescale 1"), try MediaTime(seconds: 0x1p63, preferredTimescale: 1))
+        assertThrows(.overflow("1e+300s at timescale 1000000"), try MediaTime(seconds: 1e300))
+        assertThrows(.overflow("10000000000000s at timescale 1000000"), try MediaTime(seconds: 1e13))
     }
 
     func testInitFromSecondsErrors() {

@@ -1,4 +1,5 @@
 import MixdownTime
+internal import MixdownUnits
 
 /// A trim point that the plan moved to where stream copy can cut, reported so
 /// the caller can tell the user and move the clip's audio with it.
@@ -44,6 +45,6 @@ public struct CutPointSnap: Sendable, Equatable, CustomStringConvertible {
 
     /// One line, e.g. `clip-a.mp4: in-point 1.5s moved back to the keyframe at 1s`.
     public var description: String {
-        "\(path): \(edge.rawValue) \(requested) moved back to the \(target.rawValue) at \(actual)"
+        "\(MessageText.shown(path)): \(edge.rawValue) \(requested.readable) moved back to the \(target.rawValue) at \(actual.readable)"
     }
 }

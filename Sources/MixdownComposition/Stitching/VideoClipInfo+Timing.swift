@@ -4,7 +4,7 @@ extension VideoClipInfo {
     /// Stream ticks (pts) of `time` in the clip's own time, rounded half up to the time base.
     func ticks(_ time: MediaTime) throws(VideoStitchError) -> Int64 {
         guard let relative = try? timeBase.ticks(time), case let (ticks, false) = relative.addingReportingOverflow(origin)
-        else { throw .invalidTrim(path: path, reason: "time \(time) is out of range") }
+        else { throw .invalidTrim(path: path, reason: "time \(time.readable) is out of range") }
         return ticks
     }
 

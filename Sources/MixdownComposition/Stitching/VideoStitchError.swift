@@ -1,4 +1,5 @@
 import MixdownTime
+internal import MixdownUnits
 
 /// Why clips cannot be stitched into one stream-copied video track as asked.
 ///
@@ -24,28 +25,19 @@ public enum VideoStitchError: Error, Equatable, Sendable, CustomStringConvertibl
         case .noClips:
             return "a video track needs at least one clip"
         case let .clipNotScanned(path):
-            return "\(path): the clip's video was not scanned"
+            return "\(MessageText.shown(path)): the clip's video was not scanned"
         case let .incompatibleClips(path, previous, differences):
-            return "\(path) cannot follow \(previous) in one video track: \(differences.joined(separator: "; "))"
+            return "\(MessageText.shown(path)) cannot follow \(MessageText.shown(previous)) in one video track: "
+                + differences.joined(separator: "; ")
         case let .notOnKeyframe(path, time, before, after):
-            let neighbours = [before.map { "\(Self.seconds($0)) before" }, after.map { "\(Self.seconds($0)) after" }]
-                .compactMap { $0 }.joined(separator: ", ")
-            return "\(path): in-point \(Self.seconds(time)) is not on a keyframe (stream copy cuts only there); "
+            let neighbours = [before.map { "\(MediaTime.readable(seconds: $0)) before" },
+                              after.map { "\(MediaTime.readable(seconds: $0)) after" }].compactMap { $0 }.joined(separator: ", ")
+            return "\(MessageText.shown(path)): in-point \(MediaTime.readable(seconds: time)) is not on a keyframe (stream copy cuts only there); "
                 + "nearest keyframes: \(neighbours.isEmpty ? "none" : neighbours)"
         case let .invalidTrim(path, reason):
-            return "\(path): invalid trim: \(reason)"
+            return "\(MessageText.shown(path)): invalid trim: \(reason)"
         case let .timestampOutOfRange(path, reason):
-            return "\(path): unsupported: \(reason)"
+            return "\(MessageText.shown(path)): unsupported: \(reason)"
         }
-    }
-
-    /// Seconds for messages: up to 6 decimals, trailing zeros dropped, `s` suffix.
-    private static func seconds(_ value: Double) -> String {
-        let micros = Int64((value * 1_000_000).rounded())
-        var fraction = String(micros.magnitude % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let whole = "\(micros < 0 ? "-" : "")\(micros.magnitude / 1_000_000)"
-        return whole + (fraction.isEmpty ? "" : "." + fraction) + "s"
     }
 }

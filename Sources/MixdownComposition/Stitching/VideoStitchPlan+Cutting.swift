@@ -31,10 +31,10 @@ extension VideoStitchPlan {
         if let requested {
             ticks = try info.ticks(requested)
             guard requested >= .zero else {
-                throw .invalidTrim(path: info.path, reason: "in-point \(requested) is before the clip's start")
+                throw .invalidTrim(path: info.path, reason: "in-point \(requested.readable) is before the clip's start")
             }
             guard ticks < info.endTicks else {
-                throw .invalidTrim(path: info.path, reason: "in-point \(requested) is not before the clip's end (\(info.duration))")
+                throw .invalidTrim(path: info.path, reason: "in-point \(requested.readable) is not before the clip's end (\(info.duration.readable))")
             }
         } else {
             ticks = packets.map(\.pts).min()!
@@ -60,11 +60,11 @@ extension VideoStitchPlan {
         guard let requested else { return (packets.count, nil) }
         let ticks = try info.ticks(requested)
         guard ticks <= info.endTicks else {
-            throw .invalidTrim(path: info.path, reason: "out-point \(requested) is after the clip's end (\(info.duration))")
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) is after the clip's end (\(info.duration.readable))")
         }
         let startTicks = packets[first].pts
         guard ticks > startTicks else {
-            throw .invalidTrim(path: info.path, reason: "out-point \(requested) is not after the in-point")
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) is not after the in-point")
         }
         if ticks == info.endTicks { return (packets.count, nil) }
         // Possible cuts after the first frame: just before a clean keyframe, or, without
@@ -75,7 +75,7 @@ extension VideoStitchPlan {
         let target: CutPointSnap.Target = info.hasFrameReordering ? .keyframe : .frameBoundary
         guard let cut = cuts.last(where: { packets[$0].pts <= ticks }) else {
             let next = cuts.first.map { "; the first possible cut after the in-point is at \(info.time(of: $0))" } ?? ""
-            throw .invalidTrim(path: info.path, reason: "out-point \(requested) leaves no frames: stream copy of this video "
+            throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) leaves no frames: stream copy of this video "
                 + "can end only just before a \(target.rawValue) or at the clip's end (\(info.duration))\(next)")
         }
         if packets[cut].pts == ticks { return (cut, nil) }

@@ -92,7 +92,7 @@ public struct VideoStitchPlan: Sendable {
         guard let lastDecode, let firstDecode, firstDecode > lastDecode else {
             throw .incompatibleClips(path: next.path, previous: previous.path, differences: [
                 "decoding delay: its first frame would be decoded before the last frame of the clip before "
-                    + "(\(firstDecode?.description ?? "?") vs \(lastDecode?.description ?? "?") on the timeline)",
+                    + "(\(firstDecode?.readable ?? "?") vs \(lastDecode?.readable ?? "?") on the timeline)",
             ])
         }
     }

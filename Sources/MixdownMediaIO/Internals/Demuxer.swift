@@ -25,12 +25,12 @@ final class Demuxer {
         _ = FFmpegLog.silenced
         self.path = path
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        let status = avformat_open_input(&ctx, path, nil, nil)
-        guard status >= 0, let ctx else {
-            if status == mx_averror(ENOENT) || status == mx_averror(EACCES) || status == mx_averror(EISDIR) {
-                throw .missingInput(path: path, reason: FFmpegStatus(status).message)
+        let status = FFmpegLog.capturing { avformat_open_input(&ctx, path, nil, nil) }
+        guard status.isSuccess, let ctx else {
+            if [ENOENT, EACCES, EISDIR].contains(where: { status.rawValue == mx_averror($0) }) {
+                throw .missingInput(path: path, reason: status.message)
             }
-            throw .unreadableMedia(path: path, reason: FFmpegStatus(status).message)
+            throw .unreadableMedia(path: path, reason: status.message)
         }
         context = ctx
         formatName = String(cString: ctx.pointee.iformat.pointee.name)
@@ -47,8 +47,8 @@ final class Demuxer {
     ///
     /// - Throws: `unreadableMedia`.
     func findStreamInfo() throws(MediaIOError) {
-        let found = avformat_find_stream_info(context, nil)
-        if found < 0 { throw .unreadableMedia(path: path, reason: FFmpegStatus(found).message) }
+        let found = FFmpegLog.capturing { avformat_find_stream_info(context, nil) }
+        if !found.isSuccess { throw .unreadableMedia(path: path, reason: found.message) }
     }
 
     /// Bytes `findStreamInfo()` and the probing of the first packets may read

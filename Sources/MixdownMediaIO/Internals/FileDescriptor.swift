@@ -15,6 +15,21 @@ struct FileDescriptor {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Opens the existing file at `path` for reading (`open(O_RDONLY)`).
+    static func open(readingFrom path: String) throws(SystemError) -> FileDescriptor {
+        let fd = Glibc.open(path, O_RDONLY)
+        guard fd >= 0 else { throw .current }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Takes an exclusive advisory lock on the file without waiting
+    /// (`flock(LOCK_EX | LOCK_NB)`); false when another open file holds one.
+    /// The lock lasts until the descriptor is closed or the process ends,
+    /// however it ends.
+    func tryLock() -> Bool {
+        flock(rawValue, LOCK_EX | LOCK_NB) == 0
+    }
+
     /// Creates the file at `path` for writing with `permissions`, failing if
     /// anything exists there (`open(O_WRONLY | O_CREAT | O_EXCL)`).
     static func create(exclusively path: String, permissions: mode_t = 0o644) throws(SystemError) -> FileDescriptor {

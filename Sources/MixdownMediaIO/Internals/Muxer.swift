@@ -54,8 +54,8 @@ final class Muxer {
         var options: OpaquePointer?
         if let movflags { av_dict_set(&options, "movflags", movflags, 0) }
         defer { av_dict_free(&options) }
-        let status = avformat_write_header(context, &options)
-        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: "header: \(FFmpegStatus(status).message)") }
+        let status = FFmpegLog.capturing { avformat_write_header(context, &options) }
+        guard status.isSuccess else { throw .cannotCreateOutput(path: path, reason: "header: \(status.message)") }
     }
 
     /// The time base of output stream `index`, as the muxer chose it in `open`.
@@ -70,16 +70,16 @@ final class Muxer {
     func write(_ packet: Packet, stream: Int) throws(MediaIOError) {
         packet.pointer.pointee.stream_index = Int32(stream)
         packet.pointer.pointee.pos = -1
-        let status = av_interleaved_write_frame(context, packet.pointer)
-        guard status >= 0 else { throw .writeFailed(path: path, reason: FFmpegStatus(status).message) }
+        let status = FFmpegLog.capturing { av_interleaved_write_frame(context, packet.pointer) }
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: status.message) }
     }
 
     /// Flushes the interleaving queue, writes the trailer (and the faststart pass), closes the file.
     ///
     /// - Throws: `writeFailed`.
     func finish() throws(MediaIOError) {
-        let status = av_write_trailer(context)
-        guard status >= 0 else { throw .writeFailed(path: path, reason: "trailer: \(FFmpegStatus(status).message)") }
+        let status = FFmpegLog.capturing { av_write_trailer(context) }
+        guard status.isSuccess else { throw .writeFailed(path: path, reason: "trailer: \(status.message)") }
         if context.pointee.pb != nil {
             let closed = avio_closep(&context.pointee.pb)
             guard closed >= 0 else { throw .writeFailed(path: path, reason: FFmpegStatus(closed).message) }

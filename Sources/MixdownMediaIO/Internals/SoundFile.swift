@@ -24,6 +24,7 @@ final class SoundFile {
         let subtype = Self.subtype(format.sampleFormat)
         switch format.container {
         case .wav: info.format = Int32(SF_FORMAT_WAV) | subtype
+        case .rf64: info.format = Int32(SF_FORMAT_RF64) | subtype
         case .rawLittleEndian: info.format = Int32(SF_FORMAT_RAW) | Int32(SF_ENDIAN_LITTLE) | subtype
         }
         var callbacks = Self.virtualIO

@@ -4,8 +4,14 @@ internal import MixdownUnits
 struct SoundFileFormat {
     /// A WAV header, or headerless samples (a stretch of another file's data chunk).
     enum Container {
-        /// RIFF WAVE with its header.
+        /// RIFF WAVE with its header: at most 4 GiB, its sizes are 32-bit.
         case wav
+        /// RF64 (EBU Tech 3306), the WAV of 64-bit sizes that broadcast tools read.
+        ///
+        /// Not libsndfile's `SFC_RF64_AUTO_DOWNGRADE`, which turns a small RF64 into
+        /// RIFF on close: for PCM it rewrites the header at the first write with
+        /// 8 bytes more, which moves the data of parts placed before that.
+        case rf64
         /// Bare little-endian samples, as in a WAV data chunk.
         case rawLittleEndian
     }

@@ -7,12 +7,30 @@ internal import Glibc
 
 /// What `stat(2)` says about a file, as far as Mixdown asks.
 struct FileStatus {
+    /// What kind of file a path names (`st_mode & S_IFMT`).
+    enum Kind: String {
+        case regular = "regular file"
+        case directory = "folder"
+        case characterDevice = "character device"
+        case blockDevice = "block device"
+        case fifo = "FIFO (named pipe)"
+        case socket
+        case other = "special file"
+    }
+
     /// The device holding the file.
     var device: UInt64
     /// The file's inode on that device: with `device`, the file's identity.
     var inode: UInt64
+    /// Regular file, folder, device, FIFO, socket.
+    var kind: Kind
     /// Whether the path names a folder.
-    var isDirectory: Bool
+    var isDirectory: Bool { kind == .directory }
+
+    /// Whether `other` is the same file (device and inode), whatever the paths.
+    func isSameFile(_ other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode
+    }
 
     /// The status of what `path` names (following links), or nil when it names
     /// nothing that can be reached.
@@ -21,8 +39,35 @@ struct FileStatus {
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
-        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
     }
+}
+
+/// The names in `folder` (`opendir`/`readdir`), without `.` and `..`; empty
+/// when it cannot be read.
+func directoryEntries(of folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// Whether a process with id `pid` exists (`kill(pid, 0)`), even one this
+/// process may not signal.
+func processExists(_ pid: Int32) -> Bool {
+    pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
 }
 
 /// Moves the file at `source` to `target` atomically, replacing what was there (`rename`).

@@ -16,6 +16,11 @@ final class WAVStream {
     private(set) var clippedSamples = 0
     private(set) var peak: Float = 0
     private(set) var framesWritten: Int64 = 0
+    /// Float files: each channel's largest magnitude and the output frame it is
+    /// on, which RF64's PEAK chunk records (see ``countFramesWrittenElsewhere(_:peaks:)``).
+    private(set) var channelPeaks: [(value: Float, frame: Int64)] = [(0, 0), (0, 0)]
+    /// The output frame of this stream's first frame.
+    private let firstFrame: Int64
     private var file: SoundFile?
     private var interleaved: UnsafeMutablePointer<Float>
     /// Left-justified 32-bit integer frames for the integer formats.
@@ -33,8 +38,10 @@ final class WAVStream {
         self.file = sf
         sf.setClipping(true)
         // A PEAK chunk would hold the peak of this handle's frames only, not of the
-        // parts other handles write, so float files carry none.
+        // parts other handles write, so float WAV files carry none. libsndfile 1.2.0
+        // keeps it in RF64 whatever is asked; there the parts' peaks are passed on.
         if format == .f32 { sf.setPeakChunk(false) }
+        self.firstFrame = firstFrame
         dither = TPDFDither(firstFrame: firstFrame)
         interleaved = .allocate(capacity: capacity * 2)
         quantised = .allocate(capacity: capacity * 2)
@@ -59,12 +66,15 @@ final class WAVStream {
         var clipped = 0
         let written: Int
         if format == .f32 {
+            let start = firstFrame + framesWritten
             for i in 0..<count {
                 let l = left[i], r = right[i]
-                peak = max(peak, abs(l), abs(r))
+                if abs(l) > channelPeaks[0].value { channelPeaks[0] = (abs(l), start + Int64(i)) }
+                if abs(r) > channelPeaks[1].value { channelPeaks[1] = (abs(r), start + Int64(i)) }
                 interleaved[2 * i] = l
                 interleaved[2 * i + 1] = r
             }
+            peak = max(peak, channelPeaks[0].value, channelPeaks[1].value)
             written = file.writeFrames(interleaved, count: count)
         } else {
             let bits = format == .s16 ? 16 : 24
@@ -95,22 +105,41 @@ final class WAVStream {
     /// Counts `frames` more frames as written without writing them: other streams
     /// put them in the file, after this one's, and libsndfile sizes the header from
     /// the frames it counted (it has no call to set that count).
-    func countFramesWrittenElsewhere(_ frames: Int64) throws(MediaIOError) {
+    ///
+    /// `peaks` are the other streams' channel peaks (`channelPeaks`), by output
+    /// frame: for a float file they go through libsndfile's float path at their
+    /// frames, so that a PEAK chunk holds the peak of the whole file.
+    func countFramesWrittenElsewhere(_ frames: Int64, peaks: [(channel: Int, value: Float, frame: Int64)] = []) throws(MediaIOError) {
         guard let file else { return }
         let frameBytes = Int64(2 * format.bytesPerSample)
         let chunk = 1 << 12
-        let zeros = UnsafeMutableRawPointer.allocate(byteCount: chunk * Int(frameBytes), alignment: 16)
+        let zeros = UnsafeMutablePointer<Float>.allocate(capacity: 2 * chunk)
+        zeros.initialize(repeating: 0, count: 2 * chunk)
         defer { zeros.deallocate() }
         sink.skipsWrites = true
         defer { sink.skipsWrites = false }
-        var left = frames
-        while left > 0 {
-            let n = min(left, Int64(chunk))
-            guard file.writeRaw(zeros, byteCount: n * frameBytes) == n * frameBytes else {
-                throw .writeFailed(path: path, reason: file.errorMessage)
+        var start = firstFrame + framesWritten
+        let end = start + frames
+        while start < end {
+            let n = min(end - start, Int64(chunk))
+            let written: Bool
+            if format == .f32 {
+                let marks = peaks.filter { (start..<start + n).contains($0.frame) }
+                marks.forEach { zeros[Int($0.frame - start) * 2 + $0.channel] = $0.value }
+                written = file.writeFrames(zeros, count: Int(n)) == Int(n)
+                marks.forEach { zeros[Int($0.frame - start) * 2 + $0.channel] = 0 }
+            } else {
+                written = file.writeRaw(zeros, byteCount: n * frameBytes) == n * frameBytes
             }
-            left -= n
+            guard written else { throw .writeFailed(path: path, reason: file.errorMessage) }
+            start += n
         }
+    }
+
+    /// Counts `frames` frames that ``countFramesWrittenElsewhere(_:)`` moved past
+    /// as this stream's own (`WAVWriter.skip(frames:)`).
+    func countSkipped(_ frames: Int64) {
+        framesWritten += frames
     }
 
     /// Closes the handle and writes out everything buffered.

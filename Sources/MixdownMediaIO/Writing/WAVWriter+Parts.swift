@@ -40,6 +40,8 @@ extension WAVWriter {
         public var peak: Float { stream.peak }
         /// Frames written so far through the part.
         public var framesWritten: Int64 { stream.framesWritten }
+        /// Each channel's peak, for the PEAK chunk of a float file.
+        var channelPeaks: [(value: Float, frame: Int64)] { stream.channelPeaks }
     }
 
     /// A part for frames `firstFrame` onwards, to be written on another thread.

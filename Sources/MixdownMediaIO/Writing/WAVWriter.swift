@@ -11,6 +11,12 @@ public import MixdownUnits
 /// the same time through `part(startingAt:)`: each part writes its frames straight
 /// to their place in the file, and `finish()` has libsndfile size the header for
 /// all of them.
+///
+/// A RIFF WAV holds at most 4 GiB (its sizes are 32-bit): 6.2 h of stereo 48 kHz
+/// in 16-bit, 4.1 h in 24-bit, 3.1 h in float. Output that cannot fit is written
+/// as RF64 (EBU Tech 3306: a WAV with 64-bit sizes, which ffmpeg, sox and
+/// broadcast tools read), decided before the first byte, since the header's
+/// length fixes where every part's frames go.
 public final class WAVWriter {
     /// Where the file appears on `finish()`.
     public let path: String
@@ -36,12 +42,22 @@ public final class WAVWriter {
 
     /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
     ///
-    /// `inputs` are the files the render reads: the output may be none of them.
-    public init(path: String, sampleRate: Int32, format: WAVSampleFormat, inputs: [String] = []) throws(MediaIOError) {
+    /// - Parameters:
+    ///   - path: where the file appears on `finish()`.
+    ///   - sampleRate: Hz.
+    ///   - format: the samples' format in the file.
+    ///   - inputs: the files the render reads: the output may be none of them.
+    ///   - frameCount: the frames the file will hold, when known. A count whose
+    ///     samples fit in 4 GiB gives a RIFF WAV, and `finish()` refuses to write
+    ///     more; a larger one, or none (nil), gives RF64, which any length fits.
+    public init(path: String, sampleRate: Int32, format: WAVSampleFormat, inputs: [String] = [],
+                frameCount: Int64? = nil) throws(MediaIOError) {
         self.path = path
         self.format = format
         output = try AtomicOutputFile(path: path, inputs: inputs)
-        fileFormat = SoundFileFormat(container: .wav, sampleRate: sampleRate, channels: 2, sampleFormat: format)
+        let fits = frameCount.map { Self.fitsRIFF(frames: $0, format: format) } ?? false
+        let container: SoundFileFormat.Container = fits ? .wav : .rf64
+        fileFormat = SoundFileFormat(container: container, sampleRate: sampleRate, channels: 2, sampleFormat: format)
         main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, fileFormat: fileFormat)
         dataOffset = main.sink.offset
     }
@@ -66,11 +82,33 @@ public final class WAVWriter {
                 }
                 end += part.framesWritten
             }
-            try main.countFramesWrittenElsewhere(end - main.framesWritten)
+            let peaks = parts.flatMap { part in
+                part.channelPeaks.enumerated().map { (channel: $0.offset, value: $0.element.value, frame: $0.element.frame) }
+            }
+            try main.countFramesWrittenElsewhere(end - main.framesWritten, peaks: peaks)
             closedParts = parts
+        }
+        if case .wav = fileFormat.container, !Self.fitsRIFF(frames: framesWritten, format: format) {
+            throw .writeFailed(path: path, reason: "\(framesWritten) frames of \(format.rawValue) are more than a WAV file holds (4 GiB); "
+                               + "more than the frame count it was created for")
         }
         try main.close()
         try output.commit()
         finished = true
+    }
+
+    /// Whether `frames` stereo frames fit the 32-bit sizes of a RIFF header, with
+    /// room for the header's own chunks.
+    static func fitsRIFF(frames: Int64, format: WAVSampleFormat) -> Bool {
+        let (bytes, overflow) = frames.multipliedReportingOverflow(by: 2 * Int64(format.bytesPerSample))
+        return !overflow && bytes <= Int64(UInt32.max) - 4096
+    }
+
+    /// Moves past `count` frames without writing them: they read as zeros (a
+    /// hole, in a file system with sparse files). For tests of files too large
+    /// to write in a test, such as a header past 4 GiB; `write` continues after them.
+    package func skip(frames count: Int64) throws(MediaIOError) {
+        try main.countFramesWrittenElsewhere(count)
+        main.countSkipped(count)
     }
 }

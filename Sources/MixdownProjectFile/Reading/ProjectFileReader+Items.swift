@@ -129,6 +129,6 @@ extension ProjectFileReader {
     }
 
     static func rangeText(_ range: MediaTimeRange) -> String {
-        "\(range.start)–\(range.end)"
+        "\(range.start.readable)–\(range.end.readable)"
     }
 }

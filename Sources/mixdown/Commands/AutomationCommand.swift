@@ -30,9 +30,9 @@ struct AutomationCommand: ParsableCommand {
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
         let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { TrackAutomation(track: $0, plan: plan) }
         if json {
-            try printJSON(tracks)
+            printJSON(tracks)
         } else {
-            print(tracks.map(\.text).joined(separator: "\n\n"))
+            printOutput(tracks.map(\.text).joined(separator: "\n\n"))
         }
     }
 }

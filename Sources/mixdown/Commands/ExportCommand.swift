@@ -51,6 +51,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         var project = try timeline.project()
+        try checkOutput(output, inputs: project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
         if snapKeyframes { project.snapToKeyframes = true }
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
@@ -60,7 +61,7 @@ struct ExportCommand: ParsableCommand {
             let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
             excerpt.snaps.forEach { console.warn($0.description) }
             if excerpt.timelineRange != range {
-                console.warn("exporting \(excerpt.timelineRange.start.seconds)–\(excerpt.timelineRange.end.seconds) s of the timeline")
+                console.warn("exporting \(excerpt.timelineRange.start.readable)–\(excerpt.timelineRange.end.readable) of the timeline")
             }
             plan = excerpt.plan
         }

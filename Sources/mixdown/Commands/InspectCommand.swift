@@ -35,9 +35,9 @@ struct InspectCommand: ParsableCommand {
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {
-            try printJSON(report)
+            printJSON(report)
         } else {
-            print(report.text)
+            printOutput(report.text)
         }
     }
 }

@@ -30,19 +30,20 @@ struct MixCommand: ParsableCommand {
 
     @OptionGroup var threading: ThreadOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write.", valueName: "out.wav"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write (.wav; RF64 past 4 GiB).", valueName: "out.wav"))
     var output: String
 
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         var project = try timeline.project()
+        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
+        try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
         let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
-        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
                                              range: samples, inputs: inputs, threads: threading.count)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MixdownUnits
 
 /// The `mixdown` command: mixes, ducks and exports the audio of video timelines.
 @main
@@ -10,12 +11,15 @@ struct Mixdown: ParsableCommand {
         abstract: "Mix, fade and duck audio for video on Linux, sample-exact.",
         discussion: """
             Exit codes: 0 success, 64 usage error, 65 bad input data, 66 missing input, \
-            73 cannot create output, 74 I/O error, 130 interrupted.
+            70 internal error, 73 cannot create output, 74 I/O error, 130 interrupted (Ctrl-C; \
+            128 + N for another signal N). Outputs appear only when complete: a failed or \
+            interrupted run leaves no file and never touches an existing one.
             """,
         version: version,
         subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self, PlotCommand.self])
 
-    /// Like ArgumentParser's `main`, but a usage error is one line naming the fix.
+    /// Like ArgumentParser's `main`, but a usage error is one line naming the fix,
+    /// and every error ends with a documented exit code (never 1).
     static func main() {
         MemoryTuning.tuneMalloc()
         // Before any work, so that Ctrl-C during planning stops the job the same way.
@@ -24,10 +28,29 @@ struct Mixdown: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            guard code != .failure || error is ExitCode else {
+                // Not ArgumentParser's: a library error that escaped `runReportingErrors`, or a bug.
+                fail(String(describing: error), code: ExitStatus.code(for: error))
+            }
             let message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            fail("\(trimmed) (see 'mixdown help')", code: exitCode(for: error).rawValue)
+            fail("\(echoingArgumentsSafely(trimmed)) (see 'mixdown help')", code: code.rawValue)
         }
+    }
+
+    /// ArgumentParser's `message` with each command-line argument it echoes
+    /// (whole, or the value after `=`) shown as messages show user text: a
+    /// 10 MB value or an escape sequence must not reach the terminal as is.
+    private static func echoingArgumentsSafely(_ message: String) -> String {
+        let arguments = CommandLine.arguments.dropFirst().flatMap { argument in
+            [argument] + argument.split(separator: "=", maxSplits: 1).dropFirst().map(String.init)
+        }
+        var text = message
+        for argument in Set(arguments).sorted(by: { $0.count > $1.count }) where MessageText.shown(argument) != argument {
+            text = text.replacingOccurrences(of: argument, with: MessageText.shown(argument))
+        }
+        return text
     }
 }

@@ -50,23 +50,20 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
+        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
+        if output != "-" { try checkOutput(output, inputs: inputs, extensions: ["svg"], format: "an SVG picture") }
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .layout) }
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         let plot = try runReportingErrors { () throws(MediaIOError) in try TimelinePlot(plan: plan, width: width) }
         let svg = Data(plot.svg.utf8)
         if output == "-" {
-            FileHandle.standardOutput.write(svg)
+            writeToStandardOutput(svg)
             return
         }
-        let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try runReportingErrors { () throws(MediaIOError) in
             let file = try AtomicOutputFile(path: output, inputs: inputs)
-            do {
-                try svg.write(to: URL(fileURLWithPath: file.temporaryPath))
-            } catch {
-                throw .writeFailed(path: output, reason: error.localizedDescription)
-            }
+            try writeData(svg, into: file.temporaryPath, for: output)
             try file.commit()
         }
         console.summary("wrote \(output): \(plot.width)×\(plot.height) px, \(String(format: "%.3f", plan.duration.seconds)) s")

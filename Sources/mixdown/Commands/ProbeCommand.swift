@@ -22,9 +22,9 @@ struct ProbeCommand: ParsableCommand {
     func run() throws {
         let info = try runReportingErrors { () throws(MediaIOError) in try MediaProbe.probe(path: file) }
         if json {
-            try printJSON(info)
+            printJSON(info)
         } else {
-            print(ProbeReport(info: info).text)
+            printOutput(ProbeReport(info: info).text)
         }
     }
 }

@@ -4,6 +4,7 @@ import MixdownMediaIO
 import MixdownPlanning
 import MixdownProject
 import MixdownProjectFile
+import MixdownUnits
 
 /// `mixdown validate`: every problem of a project at once, before any work starts.
 struct ValidateCommand: ParsableCommand {
@@ -13,8 +14,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Checks the JSON (each problem with its JSON path, the value found and what was
             expected), then that every media file exists, then probes the media and builds
-            the timeline as an export would. Exit 0 when all is well, 65 for a bad project,
-            66 for missing media.
+            the timeline as an export would. Exit 0 when all is well, 65 for a bad project
+            (or media, or a trim outside a clip), 66 for missing media, 64 for a clip
+            in-point off a keyframe (which export cuts only with --snap-keyframes).
 
             Examples:
               mixdown validate project.json
@@ -31,8 +33,9 @@ struct ValidateCommand: ParsableCommand {
         let project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: projectFile) }
         let missing = project.mediaPaths.filter { !FileManager.default.fileExists(atPath: $0.path) }
         if !missing.isEmpty {
-            let lines = missing.map { "  \($0.jsonPath): \($0.path): no such file" }
-            let head = missing.count == 1 ? "\(projectFile): missing media" : "\(projectFile): \(missing.count) media files missing"
+            let lines = missing.map { "  \($0.jsonPath): \(MessageText.shown($0.path)): no such file" }
+            let name = MessageText.shown(projectFile)
+            let head = missing.count == 1 ? "\(name): missing media" : "\(name): \(missing.count) media files missing"
             fail(([head] + lines).joined(separator: "\n"), code: 66)
         }
         let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }

@@ -1,11 +1,12 @@
 import MixdownMediaIO
+import MixdownUnits
 
 /// The human-readable table `mixdown probe` prints.
 struct ProbeReport {
     let info: MediaInfo
 
     var text: String {
-        var lines = ["\(info.path): \(info.container), \(seconds(info.duration))"]
+        var lines = ["\(MessageText.shown(info.path)): \(info.container), \(seconds(info.duration))"]
         for s in info.streams {
             var parts = ["#\(s.index) \(s.kind.rawValue) \(s.codec)" + (s.profile.map { " (\($0))" } ?? "")]
             parts.append("time base \(s.timeBase.map(\.description) ?? "unknown")")

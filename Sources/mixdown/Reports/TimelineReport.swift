@@ -3,6 +3,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
 import MixdownRender
+import MixdownUnits
 
 /// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
 struct TimelineReport: Encodable {
@@ -41,9 +42,14 @@ struct TimelineReport: Encodable {
     /// Times where one clip's picture and sound give way to the next.
     var cuts: [Double]
     var warnings: [String]
-    /// The mix's peak in dBFS and where, when the levels were scanned.
+    /// The mix's peak in dBFS and where, when the levels were scanned. For a mix
+    /// of digital silence the peak is -inf dBFS, which JSON has no number for:
+    /// `printJSON` writes it as null, `peakTime` is left out and `silent` is true.
     var peakDBFS: Double?
     var peakTime: Double?
+    /// True when the levels were scanned and every sample of the mix is zero;
+    /// absent otherwise.
+    var silent: Bool?
 
     init(plan: MixPlan) {
         duration = plan.duration.seconds
@@ -63,8 +69,9 @@ struct TimelineReport: Encodable {
     /// Records the level scan, with a warning when the mix would clip.
     mutating func add(_ scan: LevelScan, sampleRate: Int32) {
         let time = Double(scan.peakSample) / Double(sampleRate)
-        peakDBFS = scan.peak > 0 ? 20 * log10(Double(scan.peak)) : -.infinity
-        peakTime = time
+        silent = scan.peak == 0 ? true : nil
+        peakDBFS = 20 * log10(Double(scan.peak))
+        peakTime = scan.peak > 0 ? time : nil
         if scan.overFullScale > 0 {
             warnings.append(String(format: "clipping expected: the mix peaks at %+.1f dBFS at %.3f s, %d samples over full scale; "
                                    + "lower a volume (a WAV preview in --format f32 keeps them)", peakDBFS ?? 0, time, scan.overFullScale))
@@ -73,7 +80,7 @@ struct TimelineReport: Encodable {
 
     private static func line(_ s: Segment) -> String {
         String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
-               (s.path as NSString).lastPathComponent, s.sourceStart, s.sourceEnd)
+               MessageText.shown((s.path as NSString).lastPathComponent), s.sourceStart, s.sourceEnd)
     }
 
     var text: String {
@@ -96,7 +103,10 @@ struct TimelineReport: Encodable {
             lines.append("")
             lines.append("cuts at " + cuts.map { String(format: "%.3f s", $0) }.joined(separator: ", "))
         }
-        if let peakDBFS, let peakTime {
+        if silent == true {
+            lines.append("")
+            lines.append("peak: none, the mix is digital silence")
+        } else if let peakDBFS, let peakTime {
             lines.append("")
             lines.append(String(format: "peak %.1f dBFS at %.3f s", peakDBFS, peakTime))
         }

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
+import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProjectFile
+import MixdownTime
+import MixdownUnits
 
 /// The documented exit codes (README, "Exit codes"): the CLI's policy, kept out of
 /// the library, whose errors are typed and say nothing of processes.
@@ -14,6 +17,9 @@ enum ExitStatus {
     static let missingInput: Int32 = 66
     static let cannotCreateOutput: Int32 = 73
     static let ioError: Int32 = 74
+    /// An error Mixdown did not expect (a bug): `EX_SOFTWARE`.
+    static let internalError: Int32 = 70
+    /// Ctrl-C; another signal gives 128 + its number (`Interrupt`).
     static let interrupted: Int32 = 130
 
     /// The exit code for a library error.
@@ -31,8 +37,20 @@ enum ExitStatus {
             if case let .stitch(stitch) = error { return code(for: stitch) }
             return badInput
         case let error as ProjectFileError: return error.isUnreadable ? missingInput : badInput
-        default: return badInput
+        case is CompositionError, is AudioMixError, is MediaTimeError, is QuantityError: return badInput
+        default: return internalError
         }
+    }
+
+    /// What the library cannot say, since it knows no flags: the flag that fixes the error.
+    static func hint(for error: any Error) -> String {
+        let stitch: VideoStitchError? = switch error {
+        case let error as VideoStitchError: error
+        case let PlanningError.stitch(error), let MixPlanError.stitch(error): error
+        default: nil
+        }
+        guard case .notOnKeyframe? = stitch else { return "" }
+        return " (export --snap-keyframes moves it back to the keyframe before)"
     }
 
     private static func code(for error: MediaIOError) -> Int32 {
@@ -41,14 +59,15 @@ enum ExitStatus {
         case .unreadableMedia, .noStream, .unsupported, .decodeFailed: return badInput
         case .cannotCreateOutput: return cannotCreateOutput
         case .writeFailed: return ioError
-        case .cancelled: return interrupted
+        case .cancelled: return Interrupt.exitCode
         }
     }
 
     private static func code(for error: VideoStitchError) -> Int32 {
         switch error {
-        case .notOnKeyframe, .invalidTrim: return usage
-        case .noClips, .clipNotScanned, .incompatibleClips, .timestampOutOfRange: return badInput
+        // The fix is a flag (--snap-keyframes) or a project key (snapToKeyframes).
+        case .notOnKeyframe: return usage
+        case .invalidTrim, .noClips, .clipNotScanned, .incompatibleClips, .timestampOutOfRange: return badInput
         }
     }
 }
@@ -58,12 +77,13 @@ func runReportingErrors<T, E: Error & CustomStringConvertible>(_ body: () throws
     do {
         return try body()
     } catch {
-        fail(error.description, code: ExitStatus.code(for: error))
+        if (error as? MediaIOError) == .cancelled { Interrupt.exitStopped() }
+        fail(error.description + ExitStatus.hint(for: error), code: ExitStatus.code(for: error))
     }
 }
 
-/// Prints `mixdown: message` on stderr and exits with `code`.
+/// Prints `mixdown: message` on stderr, control characters escaped, and exits with `code`.
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("mixdown: \(message)\n".utf8))
+    writeToStandardError("mixdown: \(Console.displayed(message))\n")
     exit(code)
 }

@@ -34,7 +34,7 @@ final class ProgressReporter {
     /// Clears the bar, or prints the final JSON line.
     func finish() {
         switch style {
-        case .bar: FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        case .bar: writeToStandardError("\r\u{1B}[K")
         case .json: write(total)
         case .none: break
         }
@@ -54,6 +54,6 @@ final class ProgressReporter {
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             text = String(format: "\r[%@] %5.1f%%  %.0f× realtime  %.0f s left ", bar, fraction * 100, speed, left)
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        writeToStandardError(text)
     }
 }
