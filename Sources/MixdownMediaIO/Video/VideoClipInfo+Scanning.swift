@@ -6,6 +6,10 @@ extension VideoClipInfo {
     /// and flags (audio is skipped by the demuxer), so it takes time proportional
     /// to the video's size.
     ///
+    /// This is the one analysed open of a clip in a run: it also keeps what the
+    /// writer needs to copy the stream (codec parameters, aspect ratio, side data),
+    /// so the export opens the clip again only to read its packets.
+    ///
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
     ///   `noStream` without video; `unreadableMedia` when fewer packets can be read
     ///   than the container's index promises (a cut-off file) or there are none;
@@ -30,6 +34,7 @@ extension VideoClipInfo {
             displayMatrix: video.displayMatrix,
             decoderConfiguration: video.decoderConfiguration)
         let origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
+        let parameters = try StreamCopyParameters(stream: index, of: input)
 
         var readError: MediaIOError?
         let packets = try Self.scan(input, stream: index, stoppedBy: &readError)
@@ -45,7 +50,7 @@ extension VideoClipInfo {
             ? timing.duration.flatMap { duration in timing.startTime.map { $0 + duration } } : nil
         do {
             try self.init(path: path, streamIndex: index, format: format, timeBase: timeBase, origin: origin,
-                          packets: packets, statedEnd: statedEnd)
+                          packets: packets, statedEnd: statedEnd, streamParameters: parameters)
         } catch {
             throw .unsupported(path: path, reason: "\(error)")
         }
