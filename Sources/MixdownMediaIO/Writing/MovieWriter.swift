@@ -79,8 +79,9 @@ public final class MovieWriter {
     ///     not be any of them, nor any clip of the plan.
     /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
     ///   output that is one of the inputs, or a folder that cannot be written;
-    ///   `unsupported` (before anything is created) for a plan whose clips were not
-    ///   scanned by `VideoClipInfo(path:)`.
+    ///   `unsupported` (before anything is created) for a video codec the container
+    ///   cannot hold (`MovieContainer.canHold(videoCodec:)`) or a plan whose clips
+    ///   were not scanned by `VideoClipInfo(path:)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
                             audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: plan, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
@@ -108,6 +109,7 @@ public final class MovieWriter {
             throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
         }
         let copied = try plan.map { plan throws(MediaIOError) in try Self.streamParameters(of: plan) }
+        if let plan, let copied { try container.checkCanHold(copied.codecName, from: plan.segments[0].path) }
         self.path = path
         self.container = container
         self.sampleRate = sampleRate
