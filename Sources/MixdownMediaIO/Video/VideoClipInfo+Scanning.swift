@@ -11,13 +11,15 @@ extension VideoClipInfo {
     /// so the export opens the clip again only to read its packets.
     ///
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
-    ///   `noStream` without video; `unreadableMedia` when fewer packets can be read
+    ///   `noStream` without video (a cover picture is not one); `unreadableMedia` when fewer packets can be read
     ///   than the container's index promises (a cut-off file) or there are none;
     ///   `unsupported` for packets without presentation timestamps, or whose
     ///   decoding timestamps do not increase.
     public init(path: String) throws(MediaIOError) {
         let input = try Demuxer.open(path: path)
-        guard let index = input.bestStream(.video) else { throw .noStream(path: path, kind: "video") }
+        guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
+            throw .noStream(path: path, kind: "video")
+        }
         input.discardAll(except: [index])
         let facts = input.facts(ofStream: index)
         guard let video = facts.video else { throw .noStream(path: path, kind: "video") }
