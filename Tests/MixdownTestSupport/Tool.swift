@@ -21,6 +21,17 @@ public enum Tool {
 
     /// Runs `name arguments…` and returns its standard output; throws on a non-zero exit.
     public static func run(_ name: String, _ arguments: [String]) throws -> Data {
+        try runCapturingErrors(name, arguments).output
+    }
+
+    /// What `ffmpeg -v error` says while decoding every stream of `path` (nothing for a clean file).
+    public static func decodeErrors(_ path: String) throws -> String {
+        try runCapturingErrors("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "null", "-"]).errors
+    }
+
+    /// Runs `name arguments…` and returns its standard output and standard error;
+    /// throws on a non-zero exit.
+    public static func runCapturingErrors(_ name: String, _ arguments: [String]) throws -> (output: Data, errors: String) {
         let process = Process()
         process.executableURL = try locate(name)
         process.arguments = arguments
@@ -41,7 +52,7 @@ public enum Tool {
             throw Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
                 + String(decoding: errorData, as: UTF8.self))
         }
-        return data
+        return (data, String(decoding: errorData, as: UTF8.self))
     }
 
     /// `ffprobe` with `arguments` as JSON.

@@ -10,6 +10,11 @@ extension VideoClipInfo {
 
     /// The clip-time of packet `index`'s pts.
     func time(of index: Int) -> MediaTime {
-        (try? Self.time(ticks: packets[index].pts - origin, timeBase: timeBase, path: path)) ?? .zero
+        time(ticks: packets[index].pts)
+    }
+
+    /// The clip-time of stream ticks `ticks` (a pts).
+    func time(ticks: Int64) -> MediaTime {
+        (try? Self.time(ticks: ticks - origin, timeBase: timeBase, path: path)) ?? .zero
     }
 }

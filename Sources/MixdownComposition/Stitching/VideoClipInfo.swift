@@ -8,6 +8,12 @@ import MixdownTime
 /// agree). The I/O layer makes one by scanning every video packet of a file
 /// (`VideoClipInfo(path:)` in MixdownMediaIO); it keeps 32 bytes per frame,
 /// not the frames.
+///
+/// The packet table is normalised once, here, by the rules of
+/// `VideoClipInfo+Normalising`: decoding times that the container left out are
+/// derived from the presentation times, decoding times that come after their
+/// presentation are moved back, and every frame's duration is the time until the
+/// next frame shown, so that the clip ends where its last shown frame ends.
 public struct VideoClipInfo: Sendable {
     /// The path the clip was opened with.
     public let path: String
@@ -17,52 +23,82 @@ public struct VideoClipInfo: Sendable {
     public let format: VideoStreamFormat
     /// The stream's time base: packet timestamps count ticks of this length.
     public let timeBase: TimeBase
-    /// From time 0 to the end of the last frame (its pts plus its duration), exact.
+    /// From time 0 to the end of the last frame shown (frames the container marks
+    /// as discarded, outside its edit list, are not shown), exact.
     public let duration: MediaTime
-    /// Number of frames (packets) in the stream.
+    /// Number of frames (packets) in the stream, shown or not.
     public let frameCount: Int
     /// Whether frames are stored out of presentation order (B-frames).
     public let hasFrameReordering: Bool
-    /// Times of the keyframes where the stream can be cut cleanly, ascending.
+    /// Times where a clip can start by stream copy, ascending: the clean keyframes
+    /// that are shown, and the first shown frame when the keyframe it needs is
+    /// hidden by the file's edit list (see `VideoStitchPlan`).
     ///
     /// A keyframe counts only if no frame before it in decoding order is shown after
     /// it and none after it is shown before it (a closed GOP), so both halves decode alone.
     public let keyframeTimes: [MediaTime]
 
-    /// Every packet in decoding order.
+    /// Every packet in decoding order, normalised: `dts` strictly increasing and
+    /// never after `pts`, `duration` the ticks until the next frame shown (or the
+    /// clip's end); discarded packets keep the duration they were stored with.
     package let packets: [VideoPacketEntry]
-    /// Decoding-order indices of the clean keyframes, matching `keyframeTimes`.
+    /// Decoding-order indices of the clean keyframes.
     package let cleanKeyframes: [Int]
+    /// Where a segment can start, ascending by `ticks`: matches `keyframeTimes`.
+    package let startPoints: [StartPoint]
     /// Stream ticks of time 0.
     package let origin: Int64
-    /// Stream ticks just past the last frame.
+    /// Stream ticks of the first frame shown.
+    package let firstShownTicks: Int64
+    /// Stream ticks just past the last frame shown.
     package let endTicks: Int64
+    /// What the I/O layer that scanned the clip keeps to write a copy of its
+    /// stream (codec parameters, aspect ratio, side data); opaque here, nil for
+    /// packet tables made by hand.
+    package let streamParameters: (any Sendable)?
+
+    /// A place where a segment can start by stream copy: the first packet copied
+    /// (a clean keyframe, in decoding order) and the first frame shown, which is
+    /// that keyframe itself unless the keyframe is hidden pre-roll.
+    package struct StartPoint: Sendable, Equatable {
+        package var index: Int
+        package var ticks: Int64
+    }
 
     /// The facts of a scanned stream: `packets` in decoding order, each with
-    /// timestamps, `origin` the ticks of the container's start.
+    /// timestamps as stored, `origin` the ticks of the container's start,
+    /// `statedEnd` the ticks where the container says the stream ends (its edit
+    /// list, for MP4/MOV) when it says so exactly.
     ///
     /// - Throws: ``VideoStitchError/timestampOutOfRange(path:reason:)`` when a
-    ///   timestamp cannot be a time; ``VideoStitchError/invalidTrim(path:reason:)``
-    ///   for a stream without frames.
+    ///   timestamp cannot be a time or decoding times do not increase;
+    ///   ``VideoStitchError/invalidTrim(path:reason:)`` for a stream without
+    ///   frames shown.
     package init(path: String, streamIndex: Int, format: VideoStreamFormat, timeBase: TimeBase,
-                 origin: Int64, packets: [VideoPacketEntry]) throws(VideoStitchError) {
-        guard !packets.isEmpty else { throw .invalidTrim(path: path, reason: "the video stream has no frames") }
+                 origin: Int64, packets stored: [VideoPacketEntry], statedEnd: Int64? = nil,
+                 streamParameters: (any Sendable)? = nil) throws(VideoStitchError) {
+        guard !stored.isEmpty else { throw .invalidTrim(path: path, reason: "the video stream has no frames") }
         self.path = path
         self.streamIndex = streamIndex
         self.format = format
         self.timeBase = timeBase
         self.origin = origin
+        self.streamParameters = streamParameters
+        let timing = try Self.normalised(stored, statedEnd: statedEnd, path: path)
+        let packets = timing.packets
         self.packets = packets
         frameCount = packets.count
+        firstShownTicks = timing.firstShown
+        endTicks = timing.end
         hasFrameReordering = zip(packets, packets.dropFirst()).contains { $1.pts < $0.pts }
-        let endTicks = packets.map { $0.pts + max($0.duration, 0) }.max() ?? 0
-        self.endTicks = endTicks
         let cleanKeyframes = Self.cleanKeyframes(in: packets)
         self.cleanKeyframes = cleanKeyframes
-        keyframeTimes = try cleanKeyframes.map { i throws(VideoStitchError) in
-            try Self.time(ticks: packets[i].pts - origin, timeBase: timeBase, path: path)
+        let startPoints = Self.startPoints(packets: packets, cleanKeyframes: cleanKeyframes, firstShown: timing.firstShown)
+        self.startPoints = startPoints
+        keyframeTimes = try startPoints.map { point throws(VideoStitchError) in
+            try Self.time(ticks: point.ticks - origin, timeBase: timeBase, path: path)
         }
-        duration = try Self.time(ticks: endTicks - origin, timeBase: timeBase, path: path)
+        duration = try Self.time(ticks: timing.end - origin, timeBase: timeBase, path: path)
     }
 
     /// Keyframes that split the stream into two halves that each decode alone: every
@@ -79,6 +115,20 @@ public struct VideoClipInfo: Sendable {
         return result
     }
 
+    /// The clean keyframes that are shown, and, when the first frame shown is not
+    /// one, the last clean keyframe before it if every frame from that keyframe up
+    /// to it is discarded: the pre-roll an edit list hides (the first frame shown
+    /// then needs it, and the copy starts with it).
+    private static func startPoints(packets: [VideoPacketEntry], cleanKeyframes: [Int], firstShown: Int64) -> [StartPoint] {
+        var points = cleanKeyframes.filter { !packets[$0].isDiscarded }.map { StartPoint(index: $0, ticks: packets[$0].pts) }
+        if !points.contains(where: { $0.ticks == firstShown }),
+           let preRoll = cleanKeyframes.last(where: { packets[$0].pts < firstShown }),
+           packets[preRoll...].allSatisfy({ $0.pts >= firstShown || $0.isDiscarded }) {
+            points.append(StartPoint(index: preRoll, ticks: firstShown))
+        }
+        return points.sorted { $0.ticks < $1.ticks }
+    }
+
     /// `ticks` of `timeBase` as an exact time.
     package static func time(ticks: Int64, timeBase: TimeBase, path: String) throws(VideoStitchError) -> MediaTime {
         do {
@@ -89,17 +139,22 @@ public struct VideoClipInfo: Sendable {
     }
 }
 
-/// One video packet's timing, as stored in the container.
-package struct VideoPacketEntry: Sendable {
+/// One video packet's timing, as stored in the container (and, in a
+/// `VideoClipInfo`, as normalised).
+package struct VideoPacketEntry: Sendable, Equatable {
     package var pts: Int64
     package var dts: Int64
     package var duration: Int64
     package var isKeyframe: Bool
+    /// Decoded but not shown: the container's edit list leaves it out (FFmpeg's
+    /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown.
+    package var isDiscarded: Bool
 
-    package init(pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool) {
+    package init(pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool, isDiscarded: Bool = false) {
         self.pts = pts
         self.dts = dts
         self.duration = duration
         self.isKeyframe = isKeyframe
+        self.isDiscarded = isDiscarded
     }
 }

@@ -4,7 +4,7 @@ import MixdownTime
 /// they play on the timeline.
 ///
 /// `sourceRange` runs from the first shown frame's pts to the end of the last
-/// shown frame (pts + duration), in the clip's own time (0 = the container start,
+/// shown frame (pts + duration, normalised by `VideoClipInfo`), in the clip's own time (0 = the container start,
 /// as for the audio decoder), and `timelineRange` has the same exact duration. These
 /// are the boundaries of the video actually written, so the clip's audio should be
 /// cut to `sourceRange` and placed at `timelineRange` (at 48 kHz:
@@ -36,7 +36,14 @@ public struct VideoSegment: Sendable {
     /// The clip's video time base, which `startTicks`, `firstDts` and `lastDts` count.
     public let timeBase: TimeBase
     /// pts of the first shown frame, in stream ticks: timeline start maps to it.
+    /// The first copied packet is earlier only when it is pre-roll that the file's
+    /// edit list hides (then the segment must start the timeline, where the
+    /// output's edit list hides it again).
     public let startTicks: Int64
+    /// Where the last shown frame ends, in stream ticks: timeline end maps to it.
+    /// Copied frames shown from here on (none, or frames outside the source's edit
+    /// list) are written at this time, for no time.
+    public let endTicks: Int64
     /// dts of the first copied packet (decoding order), in stream ticks.
     public let firstDts: Int64
     /// dts of the last copied packet, in stream ticks.

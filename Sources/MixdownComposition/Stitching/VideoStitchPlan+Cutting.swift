@@ -4,11 +4,12 @@ extension VideoStitchPlan {
     /// Cuts one clip by the rules in the type's documentation and places it at `start`.
     static func segment(of info: VideoClipInfo, clip: VideoClipRequest, index: Int, at start: MediaTime,
                         snapToKeyframes: Bool) throws(VideoStitchError) -> VideoSegment {
-        let (first, inSnap) = try inCut(info, clip.inPoint, snap: snapToKeyframes)
-        let (end, outSnap) = try outCut(info, clip.outPoint, after: first)
+        let (entry, inSnap) = try inCut(info, clip.inPoint, snap: snapToKeyframes)
+        let first = entry.index
+        let startTicks = entry.ticks
+        let (end, outSnap) = try outCut(info, clip.outPoint, from: entry)
         let packets = info.packets
-        let startTicks = packets[first].pts
-        let last = (first..<end).max { packets[$0].pts < packets[$1].pts }!
+        let last = (first..<end).filter { !packets[$0].isDiscarded }.max { packets[$0].pts < packets[$1].pts } ?? first
         let endTicks = end == packets.count ? info.endTicks : packets[end].pts
         let sourceStart = try VideoClipInfo.time(ticks: startTicks - info.origin, timeBase: info.timeBase, path: info.path)
         let length = try VideoClipInfo.time(ticks: endTicks - startTicks, timeBase: info.timeBase, path: info.path)
@@ -19,14 +20,14 @@ extension VideoStitchPlan {
             path: info.path, clipIndex: index, sourceRange: source, timelineRange: timeline,
             frameCount: end - first, packetRange: first..<end, lastFrameTime: info.time(of: last),
             inPointSnap: inSnap, outPointSnap: outSnap,
-            streamIndex: info.streamIndex, timeBase: info.timeBase, startTicks: startTicks,
+            streamIndex: info.streamIndex, timeBase: info.timeBase, startTicks: startTicks, endTicks: endTicks,
             firstDts: packets[first].dts, lastDts: packets[end - 1].dts)
     }
 
-    /// The decoding-order index of the first copied packet, and the snap if the in-point moved.
+    /// Where the copy starts (the first packet and the first frame shown), and the
+    /// snap if the in-point moved. Without an in-point, the clip's first shown frame.
     private static func inCut(_ info: VideoClipInfo, _ requested: MediaTime?,
-                              snap: Bool) throws(VideoStitchError) -> (Int, CutPointSnap?) {
-        let packets = info.packets
+                              snap: Bool) throws(VideoStitchError) -> (VideoClipInfo.StartPoint, CutPointSnap?) {
         let ticks: Int64
         if let requested {
             ticks = try info.ticks(requested)
@@ -37,46 +38,48 @@ extension VideoStitchPlan {
                 throw .invalidTrim(path: info.path, reason: "in-point \(requested.readable) is not before the clip's end (\(info.duration.readable))")
             }
         } else {
-            ticks = packets.map(\.pts).min()!
+            ticks = info.firstShownTicks
         }
-        if let exact = info.cleanKeyframes.first(where: { packets[$0].pts == ticks }) { return (exact, nil) }
-        let before = info.cleanKeyframes.last { packets[$0].pts < ticks }
-        let after = info.cleanKeyframes.first { packets[$0].pts > ticks }
-        let requestedTime = requested ?? info.time(of: packets.indices.min { packets[$0].pts < packets[$1].pts }!)
+        let points = info.startPoints
+        if let exact = points.first(where: { $0.ticks == ticks }) { return (exact, nil) }
+        let before = points.last { $0.ticks < ticks }
+        let after = points.first { $0.ticks > ticks }
+        let time = { (ticks: Int64) in info.time(ticks: ticks) }
+        let requestedTime = requested ?? time(ticks)
         guard snap, let before else {
             throw .notOnKeyframe(path: info.path, time: requestedTime.seconds,
-                                 keyframeBefore: before.map { info.time(of: $0).seconds },
-                                 keyframeAfter: after.map { info.time(of: $0).seconds })
+                                 keyframeBefore: before.map { time($0.ticks).seconds },
+                                 keyframeAfter: after.map { time($0.ticks).seconds })
         }
         return (before, CutPointSnap(path: info.path, edge: .inPoint, requested: requestedTime,
-                                     actual: info.time(of: before), target: .keyframe))
+                                     actual: time(before.ticks), target: .keyframe))
     }
 
     /// The decoding-order index just past the last copied packet (the packet count at
     /// the clip end), and the snap if the out-point moved.
     private static func outCut(_ info: VideoClipInfo, _ requested: MediaTime?,
-                               after first: Int) throws(VideoStitchError) -> (Int, CutPointSnap?) {
+                               from start: VideoClipInfo.StartPoint) throws(VideoStitchError) -> (Int, CutPointSnap?) {
         let packets = info.packets
         guard let requested else { return (packets.count, nil) }
         let ticks = try info.ticks(requested)
         guard ticks <= info.endTicks else {
             throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) is after the clip's end (\(info.duration.readable))")
         }
-        let startTicks = packets[first].pts
-        guard ticks > startTicks else {
+        guard ticks > start.ticks else {
             throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) is not after the in-point")
         }
         if ticks == info.endTicks { return (packets.count, nil) }
         // Possible cuts after the first frame: just before a clean keyframe, or, without
         // reordering, before any frame (decoding order is then display order).
-        let cuts = info.hasFrameReordering
+        let first = start.index
+        let cuts = (info.hasFrameReordering
             ? info.cleanKeyframes.filter { $0 > first }
-            : Array((first + 1)..<packets.count)
+            : Array((first + 1)..<packets.count)).filter { packets[$0].pts > start.ticks }
         let target: CutPointSnap.Target = info.hasFrameReordering ? .keyframe : .frameBoundary
         guard let cut = cuts.last(where: { packets[$0].pts <= ticks }) else {
             let next = cuts.first.map { "; the first possible cut after the in-point is at \(info.time(of: $0))" } ?? ""
             throw .invalidTrim(path: info.path, reason: "out-point \(requested.readable) leaves no frames: stream copy of this video "
-                + "can end only just before a \(target.rawValue) or at the clip's end (\(info.duration))\(next)")
+                + "can end only just before a \(target.rawValue) or at the clip's end (\(info.duration.readable))\(next)")
         }
         if packets[cut].pts == ticks { return (cut, nil) }
         return (cut, CutPointSnap(path: info.path, edge: .outPoint, requested: requested, actual: info.time(of: cut), target: target))

@@ -7,7 +7,13 @@ import MixdownTime
 /// - **In-point:** must be a clean keyframe (see `VideoClipInfo.keyframeTimes`).
 ///   Otherwise `VideoStitchError.notOnKeyframe` lists the keyframes before and after;
 ///   with `snapToKeyframes` the in-point moves back to the keyframe before and the
-///   segment reports it in `inPointSnap`.
+///   segment reports it in `inPointSnap`. Without an in-point a clip starts at its
+///   first shown frame. When that frame needs a keyframe which the file's edit list
+///   hides (pre-roll, flagged discarded), the keyframe is copied too, before the
+///   segment's start, where the output's edit list hides it again: possible only
+///   for the first segment of the track.
+/// - **End:** the end of the last shown frame. Frames past the source's edit list
+///   that later ones reference are copied and given no time.
 /// - **Out-point:** without frame reordering, any frame boundary. With B-frames,
 ///   frames shown before a cut can depend on frames decoded before them but shown
 ///   after it (the reference P-frame of a B-frame group), so the only cuts where the
@@ -60,7 +66,10 @@ public struct VideoStitchPlan: Sendable {
                 }
             }
             let segment = try Self.segment(of: info, clip: clip, index: index, at: cursor, snapToKeyframes: snapToKeyframes)
-            if checkCompatibility, let last = segments.last { try Self.checkDecodingOrder(last, then: segment) }
+            if checkCompatibility, let last = segments.last {
+                try Self.checkHiddenPreRoll(segment, of: info, after: last)
+                try Self.checkDecodingOrder(last, then: segment)
+            }
             segments.append(segment)
             cursor = segment.timelineRange.end
             previous = info
@@ -80,6 +89,20 @@ public struct VideoStitchPlan: Sendable {
     ///   `clipNotScanned` for a clip this plan does not hold.
     public func replanned(clips: [VideoClipRequest], snapToKeyframes: Bool) throws(VideoStitchError) -> VideoStitchPlan {
         try VideoStitchPlan(clips: clips, infos: clipInfos, snapToKeyframes: snapToKeyframes)
+    }
+
+    /// A segment whose first shown frame needs a keyframe the source's edit list
+    /// hides copies that keyframe too, shown before the segment's start: only the
+    /// output's edit list, at the start of the track, can hide it again.
+    private static func checkHiddenPreRoll(_ segment: VideoSegment, of info: VideoClipInfo,
+                                           after previous: VideoSegment) throws(VideoStitchError) {
+        guard info.packets[segment.packetRange.lowerBound].pts < segment.startTicks else { return }
+        let later = info.keyframeTimes.first { $0 > segment.sourceRange.start }
+        throw .incompatibleClips(path: segment.path, previous: previous.path, differences: [
+            "its first frame at \(segment.sourceRange.start) needs the keyframe before it, which its edit list hides, "
+                + "and stream copy can hide it only at the start of the export: put this clip first"
+                + (later.map { " or trim it to start on a keyframe (\($0))" } ?? ""),
+        ])
     }
 
     /// With reordering, a clip's first packets are decoded before their pts; the

@@ -5,7 +5,8 @@ extension VideoStreamFormat {
     ///
     /// Like AVFoundation's `mutableTrackCompatibleWithTrack`: codec, profile, coded
     /// size, pixel format, the decoder configuration byte for byte (one `avcC` box
-    /// describes every packet of an MP4 track) and the display rotation must match.
+    /// describes every packet of an MP4 track) and the display matrix (rotation and
+    /// mirroring: one matrix describes the whole track) must match.
     /// Time bases may differ: the writer rescales timestamps.
     public func incompatibilities(following previous: VideoStreamFormat) -> [String] {
         var found: [String] = []
@@ -21,13 +22,28 @@ extension VideoStreamFormat {
         if pixelFormat != previous.pixelFormat {
             found.append("pixel format \(pixelFormat ?? "unknown") vs \(previous.pixelFormat ?? "unknown")")
         }
-        if rotation != previous.rotation {
-            found.append("orientation: rotation \(Self.degrees(rotation)) vs \(Self.degrees(previous.rotation))")
+        if rotation != previous.rotation || shownMatrix != previous.shownMatrix {
+            let (mine, theirs) = orientation == previous.orientation
+                ? ("display matrix \(shownMatrix)", "\(previous.shownMatrix)")
+                : ("rotation \(orientation)", previous.orientation)
+            found.append("orientation: \(mine) vs \(theirs)")
         }
         if decoderConfiguration != previous.decoderConfiguration {
             found.append("decoder configuration (extradata) \(Self.summary(decoderConfiguration)) vs \(Self.summary(previous.decoderConfiguration))")
         }
         return found
+    }
+
+    /// The display matrix, the identity when the stream has none.
+    private var shownMatrix: [Int32] {
+        displayMatrix ?? [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+    }
+
+    /// `90°`, or `90° mirrored` when the matrix flips the picture.
+    private var orientation: String {
+        let m = shownMatrix.map(Int64.init)
+        let mirrored = m[0] * m[4] - m[1] * m[3] < 0
+        return Self.degrees(rotation) + (mirrored ? " mirrored" : "")
     }
 
     private static func degrees(_ value: Double) -> String {

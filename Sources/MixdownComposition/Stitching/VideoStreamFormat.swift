@@ -15,12 +15,16 @@ public struct VideoStreamFormat: Hashable, Sendable {
     public var pixelFormat: String?
     /// Display rotation in degrees, counter-clockwise as ffprobe prints it; 0 when none.
     public var rotation: Double
+    /// The display matrix (3×3, 16.16 and 2.30 fixed point, row-major as FFmpeg
+    /// stores it), nil when the stream has none: the identity. It says more than
+    /// `rotation`: whether the picture is mirrored, and how it is scaled.
+    public var displayMatrix: [Int32]?
     /// The decoder configuration record (`avcC` for H.264), byte for byte; empty when none.
     public var decoderConfiguration: [UInt8]
 
     /// Makes a format description from a stream's parameters.
     public init(codec: String, profile: String?, profileNumber: Int32, width: Int, height: Int,
-                pixelFormat: String?, rotation: Double, decoderConfiguration: [UInt8]) {
+                pixelFormat: String?, rotation: Double, displayMatrix: [Int32]? = nil, decoderConfiguration: [UInt8]) {
         self.codec = codec
         self.profile = profile
         self.profileNumber = profileNumber
@@ -28,6 +32,7 @@ public struct VideoStreamFormat: Hashable, Sendable {
         self.height = height
         self.pixelFormat = pixelFormat
         self.rotation = rotation
+        self.displayMatrix = displayMatrix
         self.decoderConfiguration = decoderConfiguration
     }
 }

@@ -1,30 +1,41 @@
 internal import CFFmpeg
 
 extension Muxer {
-    /// Adds a video stream that copies stream `index` of `input` (stream copy):
-    /// its codec parameters, time base, frame rates, aspect ratio and display
-    /// matrix. Returns the new stream's index.
+    /// Adds a video stream that copies a clip's stream (stream copy), as ffmpeg's
+    /// `-c copy` does: its codec parameters, time base, frame rates, one aspect
+    /// ratio for the stream and its codec, every side data entry, and its codec tag
+    /// when this container takes that tag for the codec (an HEVC `hvc1` stays
+    /// `hvc1`), else the container's own. A Dolby Vision configuration needs
+    /// unofficial compliance for FFmpeg 5.1 to write it. Returns the stream's index.
     ///
     /// - Throws: `cannotCreateOutput`.
-    func addVideoStream(copying index: Int, of input: Demuxer) throws(MediaIOError) -> Int {
+    func addVideoStream(copying source: StreamCopyParameters) throws(MediaIOError) -> Int {
         let stream = try newStream()
-        let source = input.stream(index)
-        let status = avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar)
+        let par = stream.pointee.codecpar!
+        let status = avcodec_parameters_copy(par, source.codecParameters)
         guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
-        stream.pointee.codecpar.pointee.codec_tag = 0
-        stream.pointee.time_base = source.pointee.time_base
-        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
-        stream.pointee.r_frame_rate = source.pointee.r_frame_rate
-        stream.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
-        if let matrix = Demuxer.displayMatrix(of: source) {
-            guard let data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36) else {
+        if !keepsCodecTag(par.pointee.codec_tag, of: par.pointee.codec_id) { par.pointee.codec_tag = 0 }
+        stream.pointee.time_base = source.timeBase
+        stream.pointee.avg_frame_rate = source.averageFrameRate
+        stream.pointee.r_frame_rate = source.realFrameRate
+        stream.pointee.sample_aspect_ratio = source.sampleAspectRatio
+        par.pointee.sample_aspect_ratio = source.sampleAspectRatio
+        for entry in source.sideData {
+            guard let data = av_stream_new_side_data(stream, entry.type, entry.bytes.count) else {
                 throw .cannotCreateOutput(path: path, reason: "out of memory")
             }
-            data.withMemoryRebound(to: Int32.self, capacity: 9) { target in
-                for i in 0..<9 { target[i] = matrix[i] }
-            }
+            entry.bytes.withUnsafeBufferPointer { if let bytes = $0.baseAddress { data.update(from: bytes, count: $0.count) } }
         }
+        if source.hasDolbyVisionConfiguration { context.pointee.strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL }
         return Int(stream.pointee.index)
+    }
+
+    /// ffmpeg's rule for a copied stream's tag: kept when the muxer maps it to the
+    /// same codec, or has no tag of its own for the codec.
+    private func keepsCodecTag(_ tag: UInt32, of codec: AVCodecID) -> Bool {
+        guard tag != 0, let tags = context.pointee.oformat.pointee.codec_tag else { return tag != 0 }
+        var own: UInt32 = 0
+        return av_codec_get_id(tags, tag) == codec || av_codec_get_tag2(tags, codec, &own) == 0
     }
 
     /// Adds an audio stream with `encoder`'s parameters (codec, configuration,

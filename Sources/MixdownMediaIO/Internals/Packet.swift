@@ -48,6 +48,12 @@ final class Packet {
         }
     }
 
+    /// Whether the demuxer marks the packet as decoded but not shown
+    /// (`AV_PKT_FLAG_DISCARD`): outside the container's edit list.
+    var isDiscarded: Bool {
+        pointer.pointee.flags & AV_PKT_FLAG_DISCARD != 0
+    }
+
     /// The samples the packet asks the decoder to drop at its start and end
     /// (priming, padding: `AV_PKT_DATA_SKIP_SAMPLES`); zeros when it says nothing.
     var skipSamples: (start: Int, end: Int) {

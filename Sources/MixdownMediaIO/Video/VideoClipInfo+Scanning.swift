@@ -6,13 +6,20 @@ extension VideoClipInfo {
     /// and flags (audio is skipped by the demuxer), so it takes time proportional
     /// to the video's size.
     ///
+    /// This is the one analysed open of a clip in a run: it also keeps what the
+    /// writer needs to copy the stream (codec parameters, aspect ratio, side data),
+    /// so the export opens the clip again only to read its packets.
+    ///
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
-    ///   `noStream` without video; `unreadableMedia` when fewer packets can be read
+    ///   `noStream` without video (a cover picture is not one); `unreadableMedia` when fewer packets can be read
     ///   than the container's index promises (a cut-off file) or there are none;
-    ///   `unsupported` for packets without timestamps.
+    ///   `unsupported` for packets without presentation timestamps, or whose
+    ///   decoding timestamps do not increase.
     public init(path: String) throws(MediaIOError) {
         let input = try Demuxer.open(path: path)
-        guard let index = input.bestStream(.video) else { throw .noStream(path: path, kind: "video") }
+        guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
+            throw .noStream(path: path, kind: "video")
+        }
         input.discardAll(except: [index])
         let facts = input.facts(ofStream: index)
         guard let video = facts.video else { throw .noStream(path: path, kind: "video") }
@@ -26,8 +33,10 @@ extension VideoClipInfo {
             width: video.width, height: video.height,
             pixelFormat: video.pixelFormat,
             rotation: video.rotation,
+            displayMatrix: video.displayMatrix,
             decoderConfiguration: video.decoderConfiguration)
         let origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
+        let parameters = try StreamCopyParameters(stream: index, of: input)
 
         var readError: MediaIOError?
         let packets = try Self.scan(input, stream: index, stoppedBy: &readError)
@@ -37,20 +46,28 @@ extension VideoClipInfo {
         }
         if let readError { throw readError }
         guard !packets.isEmpty else { throw .unreadableMedia(path: path, reason: "the video stream has no frames") }
+        // The header's end of the stream, where it is exact (MP4/MOV: the edit list).
+        let timing = facts.timing
+        let statedEnd = input.format.hasExactStreamDurations
+            ? timing.duration.flatMap { duration in timing.startTime.map { $0 + duration } } : nil
         do {
-            try self.init(path: path, streamIndex: index, format: format, timeBase: timeBase, origin: origin, packets: packets)
+            try self.init(path: path, streamIndex: index, format: format, timeBase: timeBase, origin: origin,
+                          packets: packets, statedEnd: statedEnd, streamParameters: parameters)
         } catch {
             throw .unsupported(path: path, reason: "\(error)")
         }
     }
 
     /// Reads every packet of the video stream, keeping timestamps and flags only.
+    /// Decoding times a container does not store (Matroska's first reordered
+    /// packets) are derived from the presentation times (`decodeTimes`).
     ///
     /// A read error ends the scan and lands in `readError`, so that a cut-off file
     /// is reported as truncated rather than by the demuxer's message.
     private static func scan(_ input: Demuxer, stream index: Int,
                              stoppedBy readError: inout MediaIOError?) throws(MediaIOError) -> [VideoPacketEntry] {
         var entries: [VideoPacketEntry] = []
+        var missingDts = false
         let packet = Packet()
         while true {
             do {
@@ -61,13 +78,15 @@ extension VideoClipInfo {
             }
             defer { packet.unref() }
             guard packet.streamIndex == index else { continue }
-            guard let pts = packet.pts, let dts = packet.dts else {
+            guard let pts = packet.pts else {
                 throw .unsupported(path: input.path, reason: "video packet \(entries.count) has no timestamp")
             }
-            if let last = entries.last, dts <= last.dts {
-                throw .unsupported(path: input.path, reason: "video decoding timestamps do not increase at packet \(entries.count)")
-            }
-            entries.append(VideoPacketEntry(pts: pts, dts: dts, duration: packet.duration, isKeyframe: packet.isKeyframe))
+            missingDts = missingDts || packet.dts == nil
+            entries.append(VideoPacketEntry(pts: pts, dts: packet.dts ?? pts, duration: packet.duration,
+                                            isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded))
+        }
+        if missingDts {
+            for (i, dts) in Self.decodeTimes(presentationTimes: entries.map(\.pts)).enumerated() { entries[i].dts = dts }
         }
         return entries
     }

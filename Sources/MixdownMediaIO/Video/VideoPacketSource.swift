@@ -4,15 +4,24 @@ internal import MixdownTime
 /// Reads a stitch plan's video packets lazily, one clip open at a time, with
 /// timestamps moved onto the timeline in the output stream's time base.
 ///
-/// A segment's packets are `pts - startTicks` in the clip's time base, rescaled to
+/// The timestamps written are those of the clip's scan (`VideoClipInfo.packets`,
+/// normalised: derived decoding times where the container stores none, decoding
+/// never after presentation, each frame lasting until the next one shown), not
+/// the demuxer's: each packet read is checked against the scan by its pts. A
+/// segment's packets are `pts - startTicks` in the clip's time base, rescaled to
 /// the output's, plus the segment's timeline start: so its first shown frame lands
 /// exactly on `timelineRange.start` and, with B-frames, its first packets keep their
-/// negative decoding offsets (dts < pts). Packet bytes, flags and side data are not
-/// touched. Holds one packet of lookahead.
+/// negative decoding offsets (dts < pts). Frames shown at or after the segment's
+/// end (outside the source's edit list, but needed to decode others) take the
+/// segment's last output ticks, one each: the least FFmpeg 5.1's MP4 muxer can
+/// show of them (its edit list ends at the latest pts + duration).
+/// Packet bytes, flags and side data are not touched. Holds one packet of lookahead.
 final class VideoPacketSource {
     let segments: [VideoSegment]
     /// The output video stream's time base.
     let timeBase: TimeBase
+    /// Each segment's clip scan.
+    private let scans: [VideoClipInfo]
     private var segmentIndex = 0
     private var input: Demuxer?
     /// Packets of the current segment still to hand out.
@@ -26,12 +35,24 @@ final class VideoPacketSource {
     private var hasLookahead = false
     /// Last dts handed out, for the monotonicity check.
     private var lastDts = Int64.min
+    /// The current segment's end, in output ticks.
+    private var end: Int64 = 0
+    /// Copied packets of the current segment shown at or after its end (outside the
+    /// source's edit list), by decoding-order index: their place among the last ticks.
+    private var hiddenAtEnd: [Int: Int64] = [:]
     /// Packets handed out so far.
     private(set) var packetsRead = 0
 
-    init(segments: [VideoSegment], timeBase: TimeBase) {
-        self.segments = segments
+    /// - Throws: `unsupported` when the plan lacks the scan of one of its clips.
+    init(plan: VideoStitchPlan, timeBase: TimeBase) throws(MediaIOError) {
+        segments = plan.segments
         self.timeBase = timeBase
+        scans = try plan.segments.map { segment throws(MediaIOError) in
+            guard let scan = plan.clipInfos[segment.path] else {
+                throw .unsupported(path: segment.path, reason: "the clip's video was not scanned")
+            }
+            return scan
+        }
     }
 
     /// The next packet's dts in output ticks, or nil when every segment is done.
@@ -60,13 +81,16 @@ final class VideoPacketSource {
                     + "\(segment.frameCount) planned frames (was it changed since it was scanned?)")
             }
             guard packet.streamIndex == segment.streamIndex else { packet.unref(); continue }
+            let entry = scans[segmentIndex].packets[segment.packetRange.upperBound - remaining]
             if !started {
-                guard let dts = packet.dts, dts >= segment.firstDts else { packet.unref(); continue }
-                if dts > segment.firstDts {
+                // The first copied packet is a clean keyframe: every packet before it is
+                // shown earlier, every one after it later.
+                guard let pts = packet.pts, pts >= entry.pts else { packet.unref(); continue }
+                if pts > entry.pts {
                     // The seek landed past the segment's keyframe: read from the start instead.
                     packet.unref()
                     guard !rescanned else {
-                        throw .unreadableMedia(path: segment.path, reason: "cannot find the video frame at dts \(segment.firstDts)")
+                        throw .unreadableMedia(path: segment.path, reason: "cannot find the video frame at pts \(entry.pts)")
                     }
                     try open(segment, seeking: false)
                     rescanned = true
@@ -74,7 +98,7 @@ final class VideoPacketSource {
                 }
                 started = true
             }
-            try place(packet, segment: segment)
+            try place(packet, as: entry, segment: segment)
             hasLookahead = true
             remaining -= 1
             if remaining == 0 {
@@ -84,43 +108,58 @@ final class VideoPacketSource {
         }
     }
 
-    /// Opens the segment's clip and, with `seeking`, seeks to its first packet's keyframe;
-    /// without, reading starts at the beginning of the file.
+    /// Opens the segment's clip to read packets (no stream analysis: the scan has
+    /// described the stream) and, with `seeking`, seeks to its first packet's
+    /// keyframe; without, reading starts at the beginning of the file.
     private func open(_ segment: VideoSegment, seeking: Bool = true) throws(MediaIOError) {
-        let input = try Demuxer.open(path: segment.path)
+        let input = try Demuxer(path: segment.path)
+        if segment.streamIndex >= input.streamCount {
+            // A container whose streams appear only as packets are read (no header).
+            try input.findStreamInfo()
+        }
         guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
         input.discardAll(except: [segment.streamIndex])
         if seeking {
             // Demuxers index by their own notion of time (mov: dts shifted by the edit
             // list), so ask for the keyframe's pts, backwards; packets before the
             // segment are skipped, and a seek that overshoots falls back to reading from the start.
-            try seek(input, to: segment.startTicks, segment: segment)
+            let keyframe = scans[segmentIndex].packets[segment.packetRange.lowerBound].pts
+            let status = input.seek(stream: segment.streamIndex, to: keyframe, backward: true)
+            guard status.isSuccess else { throw .unreadableMedia(path: segment.path, reason: "seek: \(status.message)") }
         }
         self.input = input
         remaining = segment.frameCount
         started = false
         rescanned = false
-        guard let offset = try? timeBase.ticks(segment.timelineRange.start) else {
-            throw .unsupported(path: segment.path, reason: "timeline position \(segment.timelineRange.start) is out of range")
+        guard let offset = try? timeBase.ticks(segment.timelineRange.start), let end = try? timeBase.ticks(segment.timelineRange.end) else {
+            throw .unsupported(path: segment.path, reason: "timeline range \(segment.timelineRange) is out of range")
         }
         self.offset = offset
+        self.end = end
+        let packets = scans[segmentIndex].packets
+        let hidden = segment.packetRange.filter { packets[$0].pts >= segment.endTicks }.sorted { packets[$0].pts > packets[$1].pts }
+        hiddenAtEnd = Dictionary(uniqueKeysWithValues: hidden.enumerated().map { ($1, Int64($0 + 1)) })
     }
 
-    private func seek(_ input: Demuxer, to dts: Int64, segment: VideoSegment) throws(MediaIOError) {
-        let status = input.seek(stream: segment.streamIndex, to: dts, backward: true)
-        guard status.isSuccess else { throw .unreadableMedia(path: segment.path, reason: "seek: \(status.message)") }
-    }
-
-    /// Shifts a source packet onto the timeline and checks it against the plan.
-    private func place(_ packet: Packet, segment: VideoSegment) throws(MediaIOError) {
-        guard let pts = packet.pts, let dts = packet.dts, remaining != 1 || dts == segment.lastDts else {
+    /// Gives a source packet the scan's timestamps, moved onto the timeline, after
+    /// checking that it is the packet the scan saw there.
+    private func place(_ packet: Packet, as entry: VideoPacketEntry, segment: VideoSegment) throws(MediaIOError) {
+        guard packet.pts == entry.pts else {
             throw .unreadableMedia(path: segment.path, reason: "the video packets differ from the scan (was the file changed?)")
         }
-        packet.pts = pts - segment.startTicks
-        packet.dts = dts - segment.startTicks
-        packet.rescaleTimestamps(from: segment.timeBase, to: timeBase)
-        packet.pts = packet.pts.map { $0 + offset }
-        packet.dts = packet.dts.map { $0 + offset }
+        let source = segment.timeBase
+        packet.dts = rescale(entry.dts - segment.startTicks, from: source, to: timeBase) + offset
+        if let slot = hiddenAtEnd[segment.packetRange.upperBound - remaining] {
+            // FFmpeg 5.1's MP4 muxer ends the track's edit list at the latest pts +
+            // duration, and gives a packet of duration 0 a frame's: a frame past the
+            // end is written in the segment's last ticks, one tick each.
+            packet.pts = end - slot
+            packet.duration = 1
+        } else {
+            let start = rescale(entry.pts - segment.startTicks, from: source, to: timeBase) + offset
+            packet.pts = start
+            packet.duration = rescale(entry.pts + entry.duration - segment.startTicks, from: source, to: timeBase) + offset - start
+        }
         guard let placed = packet.dts, placed > lastDts else {
             throw .writeFailed(path: segment.path, reason: "video decoding timestamps would not increase at the join "
                 + "(\(packet.dts ?? .min) after \(lastDts) in 1/\(timeBase.denominator) s)")

@@ -79,7 +79,9 @@ public final class MovieWriter {
     ///     not be any of them, nor any clip of the plan.
     /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
     ///   output that is one of the inputs, or a folder that cannot be written;
-    ///   what opening the first clip throws.
+    ///   `unsupported` (before anything is created) for a video codec the container
+    ///   cannot hold (`MovieContainer.canHold(videoCodec:)`) or a plan whose clips
+    ///   were not scanned by `VideoClipInfo(path:)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
                             audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: plan, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
@@ -106,6 +108,8 @@ public final class MovieWriter {
         if plan != nil, !container.allowsVideo {
             throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
         }
+        let copied = try plan.map { plan throws(MediaIOError) in try Self.streamParameters(of: plan) }
+        if let plan, let copied { try container.checkCanHold(copied.codecName, from: plan.segments[0].path) }
         self.path = path
         self.container = container
         self.sampleRate = sampleRate
@@ -117,9 +121,7 @@ public final class MovieWriter {
                                  globalHeader: output.needsGlobalHeader, path: path)
 
         var videoStream: Int?
-        if let first = plan?.segments.first {
-            videoStream = try Self.addVideoStream(copying: first, to: output)
-        }
+        if let copied { videoStream = try output.addVideoStream(copying: copied) }
         let audioStream = try output.addAudioStream(encodedBy: encoder.context)
 
         try output.open(movflags: fastStart ? "+faststart" : nil)
@@ -133,16 +135,19 @@ public final class MovieWriter {
             guard let videoTimeBase = output.timeBase(ofStream: videoStream) else {
                 throw .cannotCreateOutput(path: path, reason: "the muxer gave the video stream no time base")
             }
-            video = VideoPacketSource(segments: plan.segments, timeBase: videoTimeBase)
+            video = try VideoPacketSource(plan: plan, timeBase: videoTimeBase)
         } else {
             video = nil
         }
     }
 
-    /// Adds the output video stream as a copy of the first clip's; returns its index.
-    private static func addVideoStream(copying segment: VideoSegment, to output: Muxer) throws(MediaIOError) -> Int {
-        let input = try Demuxer.open(path: segment.path)
-        guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
-        return try output.addVideoStream(copying: segment.streamIndex, of: input)
+    /// What the scan of the plan's first clip kept to describe its stream: the
+    /// output's video stream is a copy of it (the clips are compatible).
+    private static func streamParameters(of plan: VideoStitchPlan) throws(MediaIOError) -> StreamCopyParameters {
+        let first = plan.segments[0].path
+        guard let parameters = plan.clipInfos[first]?.streamParameters as? StreamCopyParameters else {
+            throw .unsupported(path: first, reason: "the clip's video was not scanned")
+        }
+        return parameters
     }
 }
