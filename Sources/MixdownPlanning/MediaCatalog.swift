@@ -2,8 +2,9 @@ import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 
-/// The media a project refers to, each file probed once, quickly (headers only),
-/// and read in full only when an item needs its exact length.
+/// The media a project refers to, each file probed once, quickly (headers and
+/// the first audio frame), and its audio decoded in full only when an item needs
+/// its exact length and the container does not state it.
 struct MediaCatalog {
     private var probed: [String: MediaInfo] = [:]
 
@@ -19,28 +20,25 @@ struct MediaCatalog {
     }
 
     mutating func hasAudio(_ path: String) throws(PlanningError) -> Bool {
-        try info(path).firstStream(.audio) != nil
+        try info(path).audioStream != nil
     }
 
-    /// The video stream's duration, exact in its own time base.
-    mutating func videoDuration(_ path: String) throws(PlanningError) -> MediaTime {
-        let info = try info(path)
-        guard let video = info.firstStream(.video) else { throw .media(.noStream(path: path, kind: "video")) }
-        do { return try Self.time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase) } catch { throw .time(error) }
-    }
-
-    /// The asset for an audio item. With `exact`, its length is the exact sample
-    /// count even for containers that only estimate it (MP3: read in full); without,
-    /// an estimate within a frame of padding may stand in.
+    /// The asset for an audio item: it lasts until the decoded audio ends, from
+    /// the container's start (a decode's output sample 0), exact to the sample.
+    /// Without `exact`, the container's estimate may stand in (a bed that runs
+    /// well past the timeline's end); the audio is decoded in full to count it
+    /// only where the container does not state its length exactly.
     mutating func audioAsset(_ path: String, exact: Bool = true) throws(PlanningError) -> Asset {
         var info = try info(path)
-        if exact, !Self.isExact(info) { info = try self.info(path, depth: .full) }
+        if !Self.isExact(info), exact || info.audioStream?.estimatedSampleCount == nil {
+            info = try self.info(path, depth: .audio)
+        }
         guard let asset = Self.audioAsset(info) else { throw .media(.noStream(path: path, kind: "audio")) }
         return asset
     }
 
     private static func isExact(_ info: MediaInfo) -> Bool {
-        info.firstStream(.audio).map { $0.sampleCount != nil } ?? true
+        info.audioStream.map { $0.sampleCount != nil } ?? true
     }
 
     /// The audio asset of a file already probed, or nil.
@@ -49,19 +47,11 @@ struct MediaCatalog {
     }
 
     private static func audioAsset(_ info: MediaInfo) -> Asset? {
-        guard let audio = info.firstStream(.audio) else { return nil }
-        let duration: MediaTime?
-        if let samples = audio.sampleCount ?? audio.estimatedSampleCount, let rate = audio.sampleRate {
-            duration = try? MediaTime(sampleIndex: samples, sampleRate: Int32(rate))
-        } else {
-            duration = try? time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase)
-        }
-        return duration.flatMap { try? Asset(path: info.path, duration: $0, hasAudio: true, hasVideo: info.firstStream(.video) != nil) }
-    }
-
-    /// Seconds as ticks of the stream's time base (exact for durations FFmpeg computed in it).
-    static func time(seconds: Double, timeBase: TimeBase?) throws(MediaTimeError) -> MediaTime {
-        try MediaTime(seconds: seconds, preferredTimescale: timeBase?.denominator ?? 1_000_000)
+        guard let audio = info.audioStream, let rate = audio.sampleRate,
+              let count = audio.sampleCount ?? audio.estimatedSampleCount,
+              let duration = try? MediaTime(sampleIndex: (audio.firstSample ?? 0) + count, sampleRate: Int32(rate))
+        else { return nil }
+        return try? Asset(path: info.path, duration: duration, hasAudio: true, hasVideo: info.firstStream(.video) != nil)
     }
 
     /// Decodes `path` at `sampleRate` and hands mono blocks ((L + R) / 2) to `body`.

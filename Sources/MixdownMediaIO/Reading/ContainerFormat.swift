@@ -83,6 +83,35 @@ public enum ContainerFormat: Sendable, Hashable {
         self == .mpeg4
     }
 
+    /// Whether the demuxer stamps audio packets by counting their samples (a
+    /// sample number, a fixed frame size or a byte offset), so that a timestamp
+    /// places its samples exactly: WAV, W64, AIFF, FLAC, MP3, ADTS. MP4's stamps
+    /// come from its sample table, exact only when the table steps by each
+    /// packet's length (`AudioLayout` checks); Ogg's and Matroska's are not
+    /// (rounded to milliseconds, or reconstructed from page granules).
+    var stampsCountSamples: Bool {
+        switch self {
+        case .wav, .wave64, .aiff, .flac, .mp3, .adts: true
+        default: false
+        }
+    }
+
+    /// The family's name in messages (`Matroska/WebM`).
+    var displayName: String {
+        switch self {
+        case .mpeg4: "MP4/MOV"
+        case .wav: "WAV"
+        case .wave64: "Wave64"
+        case .aiff: "AIFF"
+        case .flac: "FLAC"
+        case .mp3: "MP3"
+        case .matroska: "Matroska/WebM"
+        case .ogg: "Ogg"
+        case .adts: "ADTS"
+        case let .other(name): name
+        }
+    }
+
     /// Whether FFmpeg re-probes the start of 16-bit PCM for other codecs hidden in
     /// it (MP3, DTS), over up to 32 packets unless the probe size is cut (`wav`).
     var reprobesPCM: Bool {

@@ -34,4 +34,15 @@ extension Demuxer {
         try input.findStreamInfo()
         return input
     }
+
+    /// Back to the first packet of every stream not discarded.
+    ///
+    /// - Throws: `decodeFailed` when the container cannot seek to its start.
+    func rewind() throws(MediaIOError) {
+        // No stream in particular: a stream discarded until now keeps a stale position
+        // in MP4 when seeking by another one.
+        if seek(stream: -1, to: .min, backward: true).isSuccess { return }
+        let any = seek(minimum: .min, target: 0, maximum: 0)
+        if !any.isSuccess { throw .decodeFailed(path: path, reason: "cannot seek: \(any.message)") }
+    }
 }

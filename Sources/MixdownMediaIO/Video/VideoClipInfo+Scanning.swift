@@ -11,7 +11,26 @@ extension VideoClipInfo {
     ///   than the container's index promises (a cut-off file) or there are none;
     ///   `unsupported` for packets without timestamps.
     public init(path: String) throws(MediaIOError) {
-        let input = try Demuxer.open(path: path)
+        try self.init(scanning: try Demuxer.open(path: path))
+    }
+
+    /// Scans the video stream's packets as `init(path:)` does, without analysing
+    /// the video's format first (FFmpeg decodes frames for that): the timing a
+    /// preview places the clips' audio by, with `format.pixelFormat` unknown.
+    ///
+    /// - Throws: as `init(path:)`.
+    public init(timingOf path: String) throws(MediaIOError) {
+        let input = try Demuxer.open(path: path, audioOnly: true)
+        if let index = input.bestStream(.video) {
+            // Discarded while the audio was analysed: back to its first packet.
+            input.undiscard(stream: index)
+            try input.rewind()
+        }
+        try self.init(scanning: input)
+    }
+
+    private init(scanning input: Demuxer) throws(MediaIOError) {
+        let path = input.path
         guard let index = input.bestStream(.video) else { throw .noStream(path: path, kind: "video") }
         input.discardAll(except: [index])
         let facts = input.facts(ofStream: index)
@@ -27,7 +46,7 @@ extension VideoClipInfo {
             pixelFormat: video.pixelFormat,
             rotation: video.rotation,
             decoderConfiguration: video.decoderConfiguration)
-        let origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
+        let origin = input.timelineOrigin(ofStream: index)
 
         var readError: MediaIOError?
         let packets = try Self.scan(input, stream: index, stoppedBy: &readError)
