@@ -7,8 +7,19 @@ extension Demuxer {
     /// otherwise decode video frames just to describe them (time and memory an
     /// audio reader never needs), and their packets are skipped when reading.
     ///
-    /// - Throws: `missingInput` / `unreadableMedia` (see `init(path:)` and `findStreamInfo()`).
+    /// Only files that can be read again and again are opened: a named pipe, a
+    /// socket or a character device (and FFmpeg's protocols, `pipe:0` or a URL,
+    /// which name no file) is refused before FFmpeg touches it, since opening a
+    /// pipe waits for a writer, and a render reads its media more than once.
+    ///
+    /// - Throws: `missingInput` when `path` names no file, or one that is not
+    ///   seekable; `unreadableMedia` (see `init(path:)` and `findStreamInfo()`).
     static func open(path: String, audioOnly: Bool = false) throws(MediaIOError) -> Demuxer {
+        let kind: FileKind
+        do { kind = try FileKind(path: path) } catch { throw .missingInput(path: path, reason: error.message) }
+        guard kind.isSeekable else {
+            throw .missingInput(path: path, reason: "\(kind.description) is not a media file Mixdown can read: media is read more than once, with seeks, so it must be a regular file")
+        }
         let input = try Demuxer(path: path)
         if input.format.reprobesPCM {
             // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
