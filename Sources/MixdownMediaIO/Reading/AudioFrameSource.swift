@@ -73,7 +73,7 @@ final class AudioFrameSource {
     }
 
     private func rewind() throws(MediaIOError) {
-        if !input.seek(stream: streamIndex, to: .min, backward: true).isSuccess { try input.rewind() }
+        try input.rewind()
         codec = try DecoderContext(input: input, stream: streamIndex, path: path)
         current.unref()
         ahead.unref()

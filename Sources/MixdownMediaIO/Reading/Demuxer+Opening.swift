@@ -50,8 +50,9 @@ extension Demuxer {
     ///
     /// - Throws: `decodeFailed` when the container cannot seek to its start.
     func rewind() throws(MediaIOError) {
-        // No stream in particular: a stream discarded until now keeps a stale position
-        // in MP4 when seeking by another one.
+        // No stream in particular: seeking one MP4 stream to the earliest time can land
+        // on its last packet (FFmpeg 5.1, edit lists that start before 0), and a stream
+        // discarded until now keeps a stale position when seeking by another one.
         if seek(stream: -1, to: .min, backward: true).isSuccess { return }
         let any = seek(minimum: .min, target: 0, maximum: 0)
         if !any.isSuccess { throw .decodeFailed(path: path, reason: "cannot seek: \(any.message)") }
