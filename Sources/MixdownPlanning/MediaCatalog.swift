@@ -12,6 +12,11 @@ struct MediaCatalog {
         if let known = probed[path], depth == .quick || Self.isExact(known) { return known }
         let info: MediaInfo
         do { info = try MediaProbe.probe(path: path, depth: depth) } catch { throw .media(error) }
+        if let audio = info.audioStream, audio.isTruncated, let end = audio.endSample, let rate = audio.sampleRate,
+           let ended = try? MediaTime(sampleIndex: end, sampleRate: Int32(rate)),
+           let stated = try? MediaTime(seconds: audio.duration ?? info.duration ?? 0, preferredTimescale: 1000) {
+            throw .media(.unreadableMedia(path: path, reason: "truncated: its audio ends at \(ended.clock), though its header says it lasts \(stated.clock)"))
+        }
         if info.isTruncated {
             throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
         }

@@ -6,6 +6,12 @@ internal import MixdownTime
 // and bit depth; and reading a stream again after discarding it.
 
 extension Demuxer {
+    /// Whether stream `index` is a picture attached to the file (cover art in an
+    /// MP3 or FLAC: `AV_DISPOSITION_ATTACHED_PIC`), not video.
+    func isAttachedPicture(stream index: Int) -> Bool {
+        stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
+    }
+
     /// Makes the demuxer return stream `index`'s packets again after `discard(stream:)`.
     func undiscard(stream index: Int) {
         stream(index).pointee.discard = AVDISCARD_DEFAULT

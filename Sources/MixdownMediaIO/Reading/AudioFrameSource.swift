@@ -2,8 +2,9 @@
 /// the last: the demux-and-decode loop that `AudioDecoder` plays and
 /// `MediaProbe` counts.
 ///
-/// A packet the decoder rejects as damaged is skipped, as players do. A stream
-/// that gives no frame at all is refused: FFmpeg opened a decoder for it but
+/// A packet the decoder rejects as damaged is skipped, as players do; a packet
+/// the demuxer cannot read ends the stream. A stream that gives no frame at all
+/// is refused: FFmpeg opened a decoder for it but
 /// cannot decode it (FFmpeg 5.1 and 32-bit FLAC).
 final class AudioFrameSource {
     let input: Demuxer
@@ -98,6 +99,9 @@ final class AudioFrameSource {
                 if frameCount == 0, fromStart, skipPacketsEndingBefore == nil, !isEmpty { throw undecodable() }
                 return false
             }
+            // Damaged data (reported here by decoders that decode as packets arrive) is
+            // skipped like a rejected packet.
+            if status == .invalidData { continue }
             guard status == .again else { throw .decodeFailed(path: path, reason: status.message) }
             try sendNextPacket()
         }
@@ -109,7 +113,10 @@ final class AudioFrameSource {
             return
         }
         while true {
-            guard try input.read(into: packet) else {
+            // A read error ends the stream where the file stops making sense (a file
+            // cut short while it is read): what was decoded plays, and a render that
+            // planned more reports where it ended.
+            guard (try? input.read(into: packet)) == true else {
                 endOfInput = true
                 codec.sendEndOfStream()
                 return

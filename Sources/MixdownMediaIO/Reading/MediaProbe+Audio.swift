@@ -1,4 +1,32 @@
+internal import MixdownTime
+
 extension MediaProbe {
+    /// Fills in the played stream's facts on the decoder's axis from its measure:
+    /// where its first sample lands, its exact length when known, and whether it
+    /// ends well before its header says (a file cut short). Matroska states only
+    /// the container's duration, which then stands in for the stream's.
+    static func describePlayedAudio(_ input: Demuxer, extent: (first: Int64, end: Int64?), into stream: inout StreamInfo) {
+        stream.firstSample = extent.first
+        if stream.estimatedSampleCount == nil, !input.durationIsBitRateGuess, let rate = stream.sampleRate,
+           let duration = input.duration, duration > 0, !input.format.hasExactStreamDurations,
+           let end = try? MediaTime(sampleIndex: duration, sampleRate: 1_000_000).sampleIndex(sampleRate: Int32(rate)) {
+            stream.estimatedSampleCount = max(0, end - extent.first)
+        }
+        if let end = extent.end {
+            let count = max(0, end - extent.first)
+            // Half a second and 1 % of slack: headers of whole files are off by the
+            // codec's padding, a stretched first frame, an iTunSMPB remainder.
+            if let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
+               stated - count > Int64(rate) / 2 + stated / 100 {
+                stream.isTruncated = true
+            }
+            stream.sampleCount = count
+            stream.estimatedSampleCount = count
+        }
+        // Opus in Matroska flags its pre-skip in the codec parameters, not in a packet.
+        if stream.encoderDelay == 0 { stream.encoderDelay = input.initialPadding(ofStream: stream.index) }
+    }
+
     /// Describes the audio stream a decoder plays on its own axis (see
     /// `AudioPlacement`): where its first sample lands, and, when `decoding`, its
     /// exact length from a decode of every frame; otherwise the length only where

@@ -2,7 +2,6 @@ extension MediaProbe {
     /// The headers' facts: encoder delay from the first audio packet, estimated
     /// sample counts, truncation from the last index entry.
     static func readHeaders(_ input: Demuxer, into streams: inout [StreamInfo]) throws(MediaIOError) {
-        let format = input.format
         let fileSize = input.fileSize ?? -1
         for i in streams.indices {
             if fileSize > 0, let end = input.indexEnd(ofStream: i) {
@@ -19,9 +18,14 @@ extension MediaProbe {
             guard pending.remove(i) != nil else { continue }
             streams[i].encoderDelay = packet.skipSamples.start
         }
-        // A duration guessed from the bit rate (a VBR MP3 without a Xing header) is no
-        // estimate at all; nor is MP4's "unknown" (0xFFFFFFFF, fragmented files).
+    }
+
+    /// Each audio stream's length as its header states it (`estimatedSampleCount`):
+    /// none when the duration is guessed from the bit rate (a VBR MP3 without a
+    /// Xing header) or is MP4's "unknown" (0xFFFFFFFF, fragmented files).
+    static func estimateAudioLengths(_ input: Demuxer, into streams: inout [StreamInfo]) {
         guard !input.durationIsBitRateGuess else { return }
+        let format = input.format
         for i in streams.indices where streams[i].kind == .audio {
             guard let rate = streams[i].sampleRate else { continue }
             let timing = input.timing(ofStream: i)

@@ -46,15 +46,8 @@ public enum MediaProbe {
         case .full: try scanPackets(input, into: &streams)
         case .audio, .quick: try readHeaders(input, into: &streams)
         }
-        if let played, let extent {
-            streams[played].firstSample = extent.first
-            if let end = extent.end {
-                streams[played].sampleCount = max(0, end - extent.first)
-                streams[played].estimatedSampleCount = streams[played].sampleCount
-            }
-            // Opus in Matroska flags its pre-skip in the codec parameters, not in a packet.
-            if streams[played].encoderDelay == 0 { streams[played].encoderDelay = input.initialPadding(ofStream: played) }
-        }
+        estimateAudioLengths(input, into: &streams)
+        if let played, let extent { describePlayedAudio(input, extent: extent, into: &streams[played]) }
         return MediaInfo(
             path: path,
             container: input.formatName,

@@ -31,7 +31,10 @@ extension VideoClipInfo {
 
     private init(scanning input: Demuxer) throws(MediaIOError) {
         let path = input.path
-        guard let index = input.bestStream(.video) else { throw .noStream(path: path, kind: "video") }
+        // Cover art (an MP3's or FLAC's picture) is one still image, not video.
+        guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
+            throw .noStream(path: path, kind: "video")
+        }
         input.discardAll(except: [index])
         let facts = input.facts(ofStream: index)
         guard let video = facts.video else { throw .noStream(path: path, kind: "video") }
