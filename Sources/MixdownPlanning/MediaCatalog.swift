@@ -2,16 +2,38 @@ import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 
-/// The media a project refers to, each file probed once, quickly (headers and
-/// the first audio frame), and its audio decoded in full only when an item needs
-/// its exact length and the container does not state it.
+/// The media a project refers to, each file opened once (its streams analysed
+/// once) and probed quickly (headers and the first audio frame); its audio is
+/// decoded in full only when an item needs its exact length and the container
+/// does not state it, and its video scanned when it is a clip, all through that
+/// one opening.
 struct MediaCatalog {
+    private var files: [String: MediaFile] = [:]
     private var probed: [String: MediaInfo] = [:]
+
+    /// The file at `path`, opened once; again only if its video must be analysed
+    /// and was not (a clip of an export that was first heard as music).
+    private mutating func file(_ path: String, analysingVideo: Bool = false) throws(PlanningError) -> MediaFile {
+        if let open = files[path], open.analysesVideo || !analysingVideo { return open }
+        do {
+            let file = try MediaFile(path: path, analysingVideo: analysingVideo)
+            files[path] = file
+            return file
+        } catch { throw .media(error) }
+    }
+
+    /// The scan of a clip's video packets; with `analysingFormat` (an export's
+    /// compatibility check) its format is complete, pixel format included.
+    mutating func videoClipInfo(_ path: String, analysingFormat: Bool) throws(PlanningError) -> VideoClipInfo {
+        let file = try file(path, analysingVideo: analysingFormat)
+        do { return try file.videoClipInfo() } catch { throw .media(error) }
+    }
 
     mutating func info(_ path: String, depth: MediaProbe.Depth = .quick) throws(PlanningError) -> MediaInfo {
         if let known = probed[path], depth == .quick || Self.isExact(known) { return known }
+        let file = try file(path)
         let info: MediaInfo
-        do { info = try MediaProbe.probe(path: path, depth: depth) } catch { throw .media(error) }
+        do { info = try file.probe(depth) } catch { throw .media(error) }
         if let audio = info.audioStream, audio.isTruncated, let end = audio.endSample, let rate = audio.sampleRate,
            let ended = try? MediaTime(sampleIndex: end, sampleRate: Int32(rate)),
            let stated = try? MediaTime(seconds: audio.duration ?? info.duration ?? 0, preferredTimescale: 1000) {
@@ -60,8 +82,14 @@ struct MediaCatalog {
     }
 
     /// Decodes `path` at `sampleRate` and hands mono blocks ((L + R) / 2) to `body`.
-    func forEachMonoBlock(_ path: String, sampleRate: Int32, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
-        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+    mutating func forEachMonoBlock(_ path: String, sampleRate: Int32, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(PlanningError) {
+        let file = try file(path)
+        do throws(MediaIOError) {
+            try Self.forEachMonoBlock(try file.makeDecoder(sampleRate: sampleRate), body)
+        } catch { throw .media(error) }
+    }
+
+    private static func forEachMonoBlock(_ decoder: AudioDecoder, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let size = 8192
         var left = [Float](repeating: 0, count: size), right = left, mono = left
         while true {

@@ -27,9 +27,7 @@ extension PlanBuilder {
             try SpeechActivityDetector(sampleRate: rate, threshold: project.ducking.threshold,
                                        maxPause: project.ducking.settings.maxPause)
         }
-        do throws(MediaIOError) {
-            try media.forEachMonoBlock(item.path, sampleRate: rate) { detector.process($0) }
-        } catch { throw .media(error) }
+        try media.forEachMonoBlock(item.path, sampleRate: rate) { detector.process($0) }
         let found = detector.finish()
         var placed: [MediaTimeRange] = []
         for region in found {

@@ -94,9 +94,7 @@ struct PlanBuilder {
         let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
         var infos: [String: VideoClipInfo] = [:]
         for clip in project.clips where infos[clip.path] == nil {
-            do {
-                infos[clip.path] = purpose == .preview ? try VideoClipInfo(timingOf: clip.path) : try VideoClipInfo(path: clip.path)
-            } catch { throw .media(error) }
+            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose == .export)
         }
         let stitch: VideoStitchPlan
         do {

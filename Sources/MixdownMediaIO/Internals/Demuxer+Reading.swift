@@ -12,6 +12,11 @@ extension Demuxer {
         stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
     }
 
+    /// Whether the demuxer returns stream `index`'s packets (it is not discarded).
+    func isRead(stream index: Int) -> Bool {
+        stream(index).pointee.discard != AVDISCARD_ALL
+    }
+
     /// Makes the demuxer return stream `index`'s packets again after `discard(stream:)`.
     func undiscard(stream index: Int) {
         stream(index).pointee.discard = AVDISCARD_DEFAULT

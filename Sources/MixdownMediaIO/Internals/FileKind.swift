@@ -14,13 +14,9 @@ enum FileKind: Equatable {
     case socket
     case other
 
-    /// The kind of what `path` names.
-    ///
-    /// - Throws: the `stat` error (`ENOENT` when nothing is there).
-    init(path: String) throws(SystemError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .current }
-        switch info.st_mode & S_IFMT {
+    /// The kind of a file of `stat` mode `mode`.
+    init(mode: mode_t) {
+        switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
         case S_IFIFO: self = .fifo

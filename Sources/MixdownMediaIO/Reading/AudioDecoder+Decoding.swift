@@ -48,7 +48,7 @@ extension AudioDecoder {
 
     /// The stream has ended: flush the resampler, and cut its output at the placed end.
     private func finish() {
-        if anchored {
+        if anchored, let resampler {
             resampler.convert(nil, offset: 0, count: 0, into: fifo)
             // The flush rounds the length up; the exact end is the placed end, rounded.
             decodedEnd = resampler.outputCount(forInput: placement.end ?? 0)
@@ -59,6 +59,13 @@ extension AudioDecoder {
     /// Feeds a placed frame to the resampler, starting it on the output grid first.
     private func accept(_ frame: Frame, _ landing: AudioPlacement.Landing) throws(MediaIOError) {
         guard landing.count > 0, landing.start + Int64(landing.count) > resampleFrom else { return }
+        let resampler: Resampler
+        if let made = self.resampler {
+            resampler = made
+        } else {
+            resampler = try Resampler(decoder: source.codec, outputRate: sampleRate, path: path)
+            self.resampler = resampler
+        }
         if !anchored {
             // After a seek the resampler restarts on an input sample that maps to a whole
             // output sample, so its output phase equals a render from the start.

@@ -43,7 +43,7 @@ extension AudioDecoder {
     private func restart() throws(MediaIOError) {
         try source.restart()
         placement = layout.placement
-        resampler.reset()
+        resampler?.reset()
         fifo.reset()
         fifoStart = 0
         position = 0

@@ -29,7 +29,10 @@ public final class AudioDecoder {
     var placement: AudioPlacement
     /// One tick per source sample (1/`sourceSampleRate`), for seek targets.
     let sourceTimeBase: TimeBase
-    var resampler: Resampler
+    /// Made when the first frame is decoded: a file opened without FFmpeg's
+    /// analysis (its facts known from an earlier opening) leaves some codecs'
+    /// rate and layout to the decoder (MP3, raw AAC, AC-3).
+    var resampler: Resampler?
     let fifo: AudioFIFO
     /// Output index of the next sample `read` returns.
     public internal(set) var position: Int64 = 0
@@ -52,28 +55,54 @@ public final class AudioDecoder {
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
     ///   `noStream` when it has no audio stream (or `streamIndex` is not one);
     ///   `unsupported` for a codec or sample format that cannot be decoded.
-    public init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
-        self.path = path
+    ///
+    /// The first opening of a file runs FFmpeg's stream analysis; later ones of
+    /// the same version of it (in this process) read its header only and reuse
+    /// what the first found (`AudioFacts`).
+    public convenience init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
+        let (input, facts) = try Self.open(path: path, streamIndex: streamIndex)
+        try self.init(input: input, facts: facts, sampleRate: sampleRate)
+    }
+
+    /// Decodes the stream `facts` describe, from where `input` stands (its start).
+    init(input: Demuxer, facts: AudioFacts, sampleRate: Int32) throws(MediaIOError) {
+        path = input.path
         self.sampleRate = sampleRate
+        streamIndex = facts.layout.streamIndex
+        layout = facts.layout
+        placement = layout.placement
+        source = try AudioFrameSource(input: input, streamIndex: streamIndex)
+        sourceSampleRate = layout.sampleRate
+        sourceChannels = facts.channels
+        guard sourceChannels > 0, let sourceTimeBase = try? TimeBase(sampleRate: sourceSampleRate) else {
+            throw .unsupported(path: path, reason: "audio stream has no sample rate or channels")
+        }
+        self.sourceTimeBase = sourceTimeBase
+        guard let fifo = AudioFIFO(capacity: 8192) else { throw .decodeFailed(path: path, reason: "out of memory") }
+        self.fifo = fifo
+    }
+
+    /// Opens `path` for its best audio stream (or `streamIndex`): with the facts
+    /// an earlier opening found, or analysed, remembering what it finds.
+    private static func open(path: String, streamIndex: Int?) throws(MediaIOError) -> (Demuxer, AudioFacts) {
+        let snapshot = try Demuxer.snapshot(of: path)
+        if let facts = AudioFacts.remembered(for: path, snapshot: snapshot),
+           streamIndex == nil || streamIndex == facts.layout.streamIndex,
+           let input = try? Demuxer.open(path: path, audioOnly: true, analysing: false),
+           facts.layout.streamIndex < input.streamCount, input.kind(ofStream: facts.layout.streamIndex) == .audio {
+            input.discardAll(except: [facts.layout.streamIndex])
+            return (input, facts)
+        }
         let input = try Demuxer.open(path: path, audioOnly: true)
         guard let index = streamIndex ?? input.bestStream(.audio),
               index >= 0, index < input.streamCount,
               input.kind(ofStream: index) == .audio
         else { throw .noStream(path: path, kind: "audio") }
-        self.streamIndex = index
         input.discardAll(except: [index])
-        layout = try AudioLayout(input: input, stream: index)
-        placement = layout.placement
-        source = try AudioFrameSource(input: input, streamIndex: index)
-        sourceSampleRate = source.codec.sampleRate
-        sourceChannels = source.codec.channels
-        guard sourceSampleRate > 0, sourceChannels > 0, let sourceTimeBase = try? TimeBase(sampleRate: sourceSampleRate) else {
-            throw .unsupported(path: path, reason: "audio stream has no sample rate or channels")
-        }
-        self.sourceTimeBase = sourceTimeBase
-        resampler = try Resampler(decoder: source.codec, outputRate: sampleRate, path: path)
-        guard let fifo = AudioFIFO(capacity: 8192) else { throw .decodeFailed(path: path, reason: "out of memory") }
-        self.fifo = fifo
+        let facts = AudioFacts(layout: try AudioLayout(input: input, stream: index),
+                               channels: input.facts(ofStream: index).audio?.channels ?? 0)
+        if streamIndex == nil || streamIndex == input.bestStream(.audio) { AudioFacts.remember(facts, for: path, snapshot: snapshot) }
+        return (input, facts)
     }
 
     /// Reads up to `count` frames into the two channel buffers; returns how many.

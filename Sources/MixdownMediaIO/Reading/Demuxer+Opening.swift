@@ -12,14 +12,13 @@ extension Demuxer {
     /// which name no file) is refused before FFmpeg touches it, since opening a
     /// pipe waits for a writer, and a render reads its media more than once.
     ///
+    /// Without `analysing`, FFmpeg's analysis is skipped: the header's facts only,
+    /// for a reader that knows the rest from an earlier opening (`AudioFacts`).
+    ///
     /// - Throws: `missingInput` when `path` names no file, or one that is not
     ///   seekable; `unreadableMedia` (see `init(path:)` and `findStreamInfo()`).
-    static func open(path: String, audioOnly: Bool = false) throws(MediaIOError) -> Demuxer {
-        let kind: FileKind
-        do { kind = try FileKind(path: path) } catch { throw .missingInput(path: path, reason: error.message) }
-        guard kind.isSeekable else {
-            throw .missingInput(path: path, reason: "\(kind.description) is not a media file Mixdown can read: media is read more than once, with seeks, so it must be a regular file")
-        }
+    static func open(path: String, audioOnly: Bool = false, analysing: Bool = true) throws(MediaIOError) -> Demuxer {
+        _ = try snapshot(of: path)
         let input = try Demuxer(path: path)
         if input.format.reprobesPCM {
             // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
@@ -42,8 +41,21 @@ extension Demuxer {
                 input.readDirectly()
             }
         }
-        try input.findStreamInfo()
+        if analysing { try input.findStreamInfo() }
         return input
+    }
+
+    /// The file `path` names, if media can be read from it.
+    ///
+    /// - Throws: `missingInput` when `path` names no file, or one that is not
+    ///   seekable (a named pipe, a socket, a character device).
+    static func snapshot(of path: String) throws(MediaIOError) -> FileSnapshot {
+        let snapshot: FileSnapshot
+        do { snapshot = try FileSnapshot(path: path) } catch { throw .missingInput(path: path, reason: error.message) }
+        guard snapshot.kind.isSeekable else {
+            throw .missingInput(path: path, reason: "\(snapshot.kind.description) is not a media file Mixdown can read: media is read more than once, with seeks, so it must be a regular file")
+        }
+        return snapshot
     }
 
     /// Back to the first packet of every stream not discarded.

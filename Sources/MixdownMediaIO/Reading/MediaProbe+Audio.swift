@@ -5,7 +5,7 @@ extension MediaProbe {
     /// where its first sample lands, its exact length when known, and whether it
     /// ends well before its header says (a file cut short). Matroska states only
     /// the container's duration, which then stands in for the stream's.
-    static func describePlayedAudio(_ input: Demuxer, extent: (first: Int64, end: Int64?), into stream: inout StreamInfo) {
+    static func describePlayedAudio(_ input: Demuxer, extent: (first: Int64, end: Int64?, layout: AudioLayout), into stream: inout StreamInfo) {
         stream.firstSample = extent.first
         if stream.estimatedSampleCount == nil, !input.durationIsBitRateGuess, let rate = stream.sampleRate,
            let duration = input.duration, duration > 0, !input.format.hasExactStreamDurations,
@@ -34,7 +34,7 @@ extension MediaProbe {
     /// table counts samples). The first frame is decoded either way, which refuses
     /// a stream FFmpeg opens but cannot decode. `input` must stand at its start;
     /// it is left with the other streams discarded, anywhere.
-    static func measurePlayedAudio(_ input: Demuxer, stream index: Int, decoding: Bool) throws(MediaIOError) -> (first: Int64, end: Int64?) {
+    static func measurePlayedAudio(_ input: Demuxer, stream index: Int, decoding: Bool) throws(MediaIOError) -> (first: Int64, end: Int64?, layout: AudioLayout) {
         input.discardAll(except: [index])
         let layout = try AudioLayout(input: input, stream: index)
         let source = try AudioFrameSource(input: input, streamIndex: index)
@@ -54,7 +54,7 @@ extension MediaProbe {
         } else {
             end = statedEnd(input, layout: layout)
         }
-        return (first, end)
+        return (first, end, layout)
     }
 
     /// The end of the audio on the decoder's axis, where the header states it exactly.

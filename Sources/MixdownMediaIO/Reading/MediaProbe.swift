@@ -27,18 +27,27 @@ public enum MediaProbe {
     /// Probes the file at `path`.
     ///
     /// - Throws: `missingInput` or `unreadableMedia` when the file cannot be
-    ///   opened as media; `decodeFailed` when reading its packets fails.
+    ///   opened as media; `unsupported` for audio FFmpeg opens but cannot decode;
+    ///   `decodeFailed` when reading its packets fails.
     public static func probe(path: String, depth: Depth = .full) throws(MediaIOError) -> MediaInfo {
-        let input = try Demuxer.open(path: path, audioOnly: depth != .full)
+        try MediaFile(path: path, analysingVideo: depth == .full).probe(depth)
+    }
+
+    /// Probes `input`, which stands at its start with no stream discarded.
+    static func probe(_ input: Demuxer, snapshot: FileSnapshot, depth: Depth) throws(MediaIOError) -> MediaInfo {
+        let path = input.path
         let duration = input.duration
         let bitRate = input.bitRate
         var streams = (0..<input.streamCount).map { describe(input.facts(ofStream: $0), index: $0) }
         // The played audio first: a stream FFmpeg cannot decode is refused before
         // anything else is read.
         let played = input.bestStream(.audio)
-        var extent: (first: Int64, end: Int64?)?
+        var extent: (first: Int64, end: Int64?, layout: AudioLayout)?
         if let played {
-            extent = try measurePlayedAudio(input, stream: played, decoding: depth != .quick)
+            let measured = try measurePlayedAudio(input, stream: played, decoding: depth != .quick)
+            extent = measured
+            // The render's decoders of this file then skip FFmpeg's stream analysis.
+            AudioFacts.remember(AudioFacts(layout: measured.layout, channels: streams[played].channels ?? 0), for: path, snapshot: snapshot)
             for i in streams.indices where depth == .full || streams[i].kind == .audio { input.undiscard(stream: i) }
             try input.rewind()
         }

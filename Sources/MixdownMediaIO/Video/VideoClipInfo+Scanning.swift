@@ -20,16 +20,11 @@ extension VideoClipInfo {
     ///
     /// - Throws: as `init(path:)`.
     public init(timingOf path: String) throws(MediaIOError) {
-        let input = try Demuxer.open(path: path, audioOnly: true)
-        if let index = input.bestStream(.video) {
-            // Discarded while the audio was analysed: back to its first packet.
-            input.undiscard(stream: index)
-            try input.rewind()
-        }
-        try self.init(scanning: input)
+        self = try MediaFile(path: path).videoClipInfo()
     }
 
-    private init(scanning input: Demuxer) throws(MediaIOError) {
+    /// Scans `input`'s video stream from where the demuxer stands (its start).
+    init(scanning input: Demuxer) throws(MediaIOError) {
         let path = input.path
         // Cover art (an MP3's or FLAC's picture) is one still image, not video.
         guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
