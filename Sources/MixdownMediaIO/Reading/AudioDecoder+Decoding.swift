@@ -41,7 +41,7 @@ extension AudioDecoder {
         // end, as a decode of the whole stream does); `finish` cuts the output.
         try accept(frame, landing)
         if isLast {
-            placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd(lastPacketEnd: source.lastPacketEnd)))
+            placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd))
             finish()
         }
     }

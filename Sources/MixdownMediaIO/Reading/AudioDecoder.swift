@@ -101,7 +101,7 @@ public final class AudioDecoder {
         input.discardAll(except: [index])
         let facts = AudioFacts(layout: try AudioLayout(input: input, stream: index),
                                channels: input.facts(ofStream: index).audio?.channels ?? 0)
-        if streamIndex == nil || streamIndex == input.bestStream(.audio) { AudioFacts.remember(facts, for: path, snapshot: snapshot) }
+        if streamIndex == nil || streamIndex == input.bestStream(.audio) { AudioFacts.remember(facts, for: path, snapshot: snapshot, format: input.format) }
         return (input, facts)
     }
 

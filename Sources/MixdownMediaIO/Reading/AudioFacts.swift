@@ -15,8 +15,10 @@ struct AudioFacts: Sendable, Equatable {
         store.withLock { $0[path].flatMap { $0.snapshot == snapshot ? $0.facts : nil } }
     }
 
-    /// Remembers `facts` for the version `snapshot` of `path`.
-    static func remember(_ facts: AudioFacts, for path: String, snapshot: FileSnapshot) {
+    /// Remembers `facts` for the version `snapshot` of `path`, in `format`:
+    /// only where the header alone then serves a decoder (`headerDescribesAudio`).
+    static func remember(_ facts: AudioFacts, for path: String, snapshot: FileSnapshot, format: ContainerFormat) {
+        guard format.headerDescribesAudio else { return }
         store.withLock { known in
             // A long-lived process that reads thousands of files keeps a bounded store.
             if known.count >= 1024 { known.removeAll() }

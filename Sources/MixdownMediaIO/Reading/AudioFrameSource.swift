@@ -23,9 +23,6 @@ final class AudioFrameSource {
     private(set) var frameCount = 0
     /// Packets of the stream read since the last restart.
     private(set) var packetCount = 0
-    /// The largest `pts + duration` of the packets read (the stream's ticks): where
-    /// the container's last packet ends, once the last frame is out.
-    private(set) var lastPacketEnd: Int64?
     /// Packets ending before this many ticks are dropped undecoded (a seek by demuxing).
     var skipPacketsEndingBefore: Int64?
 
@@ -83,7 +80,6 @@ final class AudioFrameSource {
         endOfInput = false
         frameCount = 0
         packetCount = 0
-        lastPacketEnd = nil
         skipPacketsEndingBefore = nil
     }
 
@@ -124,11 +120,7 @@ final class AudioFrameSource {
             defer { packet.unref() }
             guard packet.streamIndex == streamIndex else { continue }
             packetCount += 1
-            if let pts = packet.pts {
-                let end = pts + max(0, packet.duration)
-                lastPacketEnd = max(lastPacketEnd ?? end, end)
-                if let skip = skipPacketsEndingBefore, end < skip { continue }
-            }
+            if let pts = packet.pts, let skip = skipPacketsEndingBefore, pts + max(0, packet.duration) < skip { continue }
             let status = codec.send(packet)
             // A damaged packet is skipped, as players do; the decoder resynchronises.
             if !status.isSuccess && status != .invalidData && status != .again {

@@ -14,16 +14,20 @@ struct AudioLayout: Sendable, Equatable {
     let origin: Int64
     /// How frames after the first are placed.
     let timing: AudioPlacement.Timing
-    /// Where the header says the presentation ends (stream ticks), for
-    /// containers that time streams exactly (MP4/MOV: start + duration, iTunSMPB);
-    /// nil elsewhere, or when the header leaves it unknown (fragmented MP4).
-    let statedEnd: Int64?
-    /// Whether the decoded audio is cut at the container's end (MP4/MOV).
-    let endsAtContainerEnd: Bool
+    /// Where the container says the decoded audio ends (stream ticks): MP4/MOV
+    /// state it by their edit list, which FFmpeg 5.1 gives as the smaller of
+    /// start + duration and the last packet's end (it counts an empty edit in the
+    /// duration of some files, not of others), and iTunSMPB's length; nil for
+    /// containers whose decoder trims the end itself, or an MP4 that states no
+    /// end (a fragmented file whose duration is "unknown" and whose index is empty).
+    let containerEnd: Int64?
 
-    /// The layout of stream `index` of `input`, which `findStreamInfo()` has described.
+    /// The layout of stream `index` of `input`, which `findStreamInfo()` has
+    /// described and which stands at its start; it is left there (an MP4's last
+    /// packet is read, then the demuxer rewound).
     ///
-    /// - Throws: `unsupported` when the stream has no time base or sample rate.
+    /// - Throws: `unsupported` when the stream has no time base or sample rate;
+    ///   `decodeFailed` when the demuxer cannot seek back.
     init(input: Demuxer, stream index: Int) throws(MediaIOError) {
         let facts = input.facts(ofStream: index)
         guard let timeBase = facts.timing.timeBase else {
@@ -37,11 +41,10 @@ struct AudioLayout: Sendable, Equatable {
         sampleRate = rate
         origin = input.timelineOrigin(ofStream: index)
         let format = input.format
-        endsAtContainerEnd = format.hasExactStreamDurations
-        statedEnd = endsAtContainerEnd ? Self.statedEnd(input: input, stream: index, facts: facts, rate: rate) : nil
+        containerEnd = format.hasExactStreamDurations ? try Self.containerEnd(input: input, stream: index, facts: facts, rate: rate) : nil
         if format.stampsCountSamples {
             timing = .stamped
-        } else if format.hasExactStreamDurations, facts.frameCount > 0, statedEnd != nil,
+        } else if format.hasExactStreamDurations, facts.frameCount > 0, containerEnd != nil,
                   Self.tableStepsByPacketLength(input: input, stream: index, timeBase: timeBase, rate: rate) {
             timing = .stamped
         } else {
@@ -54,26 +57,18 @@ struct AudioLayout: Sendable, Equatable {
         AudioPlacement(timing: timing, origin: origin, timeBase: timeBase, rate: sampleRate)
     }
 
-    /// Where the decoded audio ends by the container (stream ticks), given where
-    /// its last packet ends: MP4 states it by its edit list, which FFmpeg 5.1
-    /// gives as the smaller of start + duration and the last packet's end (it
-    /// counts an empty edit in the duration of some files, not of others); nil
-    /// for containers whose decoder trims the end itself.
-    func containerEnd(lastPacketEnd: Int64?) -> Int64? {
-        guard endsAtContainerEnd else { return nil }
-        return [statedEnd, lastPacketEnd].compactMap { $0 }.min()
-    }
-
     /// Axis index (samples from the origin) of stream ticks `ticks`.
     func axisIndex(ticks: Int64) -> Int64 {
         timeBase.sampleIndex(ticks: ticks - origin, sampleRate: sampleRate)
     }
 
-    /// MP4's stated end: start + duration (not when the duration is ISO BMFF's
-    /// "unknown", 0xFFFFFFFF, as fragmented files have), and iTunSMPB's length
+    /// MP4's end: start + duration (not when the duration is ISO BMFF's
+    /// "unknown", 0xFFFFFFFF, as fragmented files have), the end of the last
+    /// packet (read from the last entry of the index on), and iTunSMPB's length
     /// after the priming, counted from the first packet.
-    private static func statedEnd(input: Demuxer, stream index: Int, facts: StreamFacts, rate: Int32) -> Int64? {
+    private static func containerEnd(input: Demuxer, stream index: Int, facts: StreamFacts, rate: Int32) throws(MediaIOError) -> Int64? {
         var ends: [Int64] = []
+        if let last = try lastPacketEnd(input, stream: index) { ends.append(last) }
         if let duration = facts.timing.duration, duration > 0, duration != Int64(UInt32.max) {
             ends.append((facts.timing.startTime ?? 0) + duration)
         }
@@ -98,5 +93,21 @@ struct AudioLayout: Sendable, Equatable {
             guard samples > 0, (next.timestamp - entry.timestamp) * num == samples * den else { return false }
         }
         return true
+    }
+
+    /// Where the stream's last packet ends (its ticks), as the demuxer times it
+    /// (MP4 clips its duration at the edit's end); the demuxer is rewound.
+    private static func lastPacketEnd(_ input: Demuxer, stream index: Int) throws(MediaIOError) -> Int64? {
+        guard let last = input.indexEntries(ofStream: index).last else { return nil }
+        defer { _ = try? input.rewind() }
+        guard input.seek(stream: index, to: last.timestamp, backward: true).isSuccess else { return nil }
+        let packet = Packet()
+        var end: Int64?
+        while (try? input.read(into: packet)) == true {
+            defer { packet.unref() }
+            guard packet.streamIndex == index, let pts = packet.pts else { continue }
+            end = max(end ?? .min, pts + max(0, packet.duration))
+        }
+        return end
     }
 }

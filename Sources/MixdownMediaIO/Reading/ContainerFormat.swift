@@ -96,6 +96,18 @@ public enum ContainerFormat: Sendable, Hashable {
         }
     }
 
+    /// Whether the header alone describes an audio stream for decoding and seeking
+    /// (MP4/MOV's sample tables, WAV's, W64's and AIFF's format chunks), so a file
+    /// opened before can be opened again without FFmpeg's stream analysis. Not
+    /// MP3, raw AAC or FLAC (their rate and layout come from the first frames),
+    /// nor Ogg or Matroska (seeking to their start leans on that analysis).
+    var headerDescribesAudio: Bool {
+        switch self {
+        case .mpeg4, .wav, .wave64, .aiff: true
+        default: false
+        }
+    }
+
     /// The family's name in messages (`Matroska/WebM`).
     var displayName: String {
         switch self {

@@ -66,6 +66,10 @@ extension Demuxer {
         // on its last packet (FFmpeg 5.1, edit lists that start before 0), and a stream
         // discarded until now keeps a stale position when seeking by another one.
         if seek(stream: -1, to: .min, backward: true).isSuccess { return }
+        // Raw streams without an index (MP3, ADTS) seek by the stream they read.
+        for i in 0..<streamCount where isRead(stream: i) {
+            if seek(stream: i, to: .min, backward: true).isSuccess { return }
+        }
         let any = seek(minimum: .min, target: 0, maximum: 0)
         if !any.isSuccess { throw .decodeFailed(path: path, reason: "cannot seek: \(any.message)") }
     }

@@ -41,14 +41,14 @@ extension MediaProbe {
         var placement = layout.placement
         while placement.first == nil, let (frame, isLast) = try source.next() {
             _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-            if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd(lastPacketEnd: source.lastPacketEnd))) }
+            if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
         }
         let first = placement.first ?? 0
         let end: Int64?
         if decoding {
             while let (frame, isLast) = try source.next() {
                 _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-                if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd(lastPacketEnd: source.lastPacketEnd))) }
+                if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
             }
             end = placement.end ?? 0
         } else {
@@ -60,26 +60,9 @@ extension MediaProbe {
     /// The end of the audio on the decoder's axis, where the header states it exactly.
     private static func statedEnd(_ input: Demuxer, layout: AudioLayout) -> Int64? {
         guard layout.timing == .stamped, input.format.statesExactAudioLength else { return nil }
+        if let end = layout.containerEnd { return layout.axisIndex(ticks: end) }
         let timing = input.timing(ofStream: layout.streamIndex)
-        if layout.endsAtContainerEnd {
-            return layout.containerEnd(lastPacketEnd: lastPacketEnd(input, stream: layout.streamIndex)).map(layout.axisIndex)
-        }
-        guard let duration = timing.duration, duration > 0 else { return nil }
+        guard !input.format.hasExactStreamDurations, let duration = timing.duration, duration > 0 else { return nil }
         return layout.axisIndex(ticks: (timing.startTime ?? 0) + duration)
-    }
-
-    /// Where the stream's last packet ends (its ticks), read from the last entry
-    /// of its index on: the one packet of the end a quick probe reads.
-    private static func lastPacketEnd(_ input: Demuxer, stream index: Int) -> Int64? {
-        guard let last = input.indexEntries(ofStream: index).last,
-              input.seek(stream: index, to: last.timestamp, backward: true).isSuccess else { return nil }
-        let packet = Packet()
-        var end: Int64?
-        while (try? input.read(into: packet)) == true {
-            defer { packet.unref() }
-            guard packet.streamIndex == index, let pts = packet.pts else { continue }
-            end = max(end ?? .min, pts + max(0, packet.duration))
-        }
-        return end
     }
 }

@@ -47,7 +47,7 @@ public enum MediaProbe {
             let measured = try measurePlayedAudio(input, stream: played, decoding: depth != .quick)
             extent = measured
             // The render's decoders of this file then skip FFmpeg's stream analysis.
-            AudioFacts.remember(AudioFacts(layout: measured.layout, channels: streams[played].channels ?? 0), for: path, snapshot: snapshot)
+            AudioFacts.remember(AudioFacts(layout: measured.layout, channels: streams[played].channels ?? 0), for: path, snapshot: snapshot, format: input.format)
             for i in streams.indices where depth == .full || streams[i].kind == .audio { input.undiscard(stream: i) }
             try input.rewind()
         }

@@ -6,7 +6,11 @@ extension MediaFile {
     ///
     /// - Throws: as `VideoClipInfo(path:)`.
     public func videoClipInfo() throws(MediaIOError) -> VideoClipInfo {
-        if let index = input.bestStream(.video) { try startOver(reading: [index]) }
+        // Cover art (an MP3's or FLAC's picture) is one still image, not video.
+        guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
+            throw .noStream(path: path, kind: "video")
+        }
+        try startOver(reading: [index])
         return try VideoClipInfo(scanning: input)
     }
 }
