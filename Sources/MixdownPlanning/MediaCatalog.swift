@@ -2,15 +2,43 @@ import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 
-/// The media a project refers to, each file probed once, quickly (headers only),
-/// and read in full only when an item needs its exact length.
+/// The media a project refers to, each file opened once (its streams analysed
+/// once) and probed quickly (headers and the first audio frame); its audio is
+/// decoded in full only when an item needs its exact length and the container
+/// does not state it, and its video scanned when it is a clip, all through that
+/// one opening.
 struct MediaCatalog {
+    private var files: [String: MediaFile] = [:]
     private var probed: [String: MediaInfo] = [:]
+
+    /// The file at `path`, opened once; again only if its video must be analysed
+    /// and was not (a clip of an export that was first heard as music).
+    private mutating func file(_ path: String, analysingVideo: Bool = false) throws(PlanningError) -> MediaFile {
+        if let open = files[path], open.analysesVideo || !analysingVideo { return open }
+        do {
+            let file = try MediaFile(path: path, analysingVideo: analysingVideo)
+            files[path] = file
+            return file
+        } catch { throw .media(error) }
+    }
+
+    /// The scan of a clip's video packets; with `analysingFormat` (an export's
+    /// compatibility check) its format is complete, pixel format included.
+    mutating func videoClipInfo(_ path: String, analysingFormat: Bool) throws(PlanningError) -> VideoClipInfo {
+        let file = try file(path, analysingVideo: analysingFormat)
+        do { return try file.videoClipInfo() } catch { throw .media(error) }
+    }
 
     mutating func info(_ path: String, depth: MediaProbe.Depth = .quick) throws(PlanningError) -> MediaInfo {
         if let known = probed[path], depth == .quick || Self.isExact(known) { return known }
+        let file = try file(path)
         let info: MediaInfo
-        do { info = try MediaProbe.probe(path: path, depth: depth) } catch { throw .media(error) }
+        do { info = try file.probe(depth) } catch { throw .media(error) }
+        if let audio = info.audioStream, audio.isTruncated, let end = audio.endSample, let rate = audio.sampleRate,
+           let ended = try? MediaTime(sampleIndex: end, sampleRate: Int32(rate)),
+           let stated = try? MediaTime(seconds: audio.duration ?? info.duration ?? 0, preferredTimescale: 1000) {
+            throw .media(.unreadableMedia(path: path, reason: "truncated: its audio ends at \(ended.readable), though its header says it lasts \(stated.readable)"))
+        }
         if info.isTruncated {
             throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
         }
@@ -19,28 +47,25 @@ struct MediaCatalog {
     }
 
     mutating func hasAudio(_ path: String) throws(PlanningError) -> Bool {
-        try info(path).firstStream(.audio) != nil
+        try info(path).audioStream != nil
     }
 
-    /// The video stream's duration, exact in its own time base.
-    mutating func videoDuration(_ path: String) throws(PlanningError) -> MediaTime {
-        let info = try info(path)
-        guard let video = info.firstStream(.video) else { throw .media(.noStream(path: path, kind: "video")) }
-        do { return try Self.time(seconds: video.duration ?? info.duration ?? 0, timeBase: video.timeBase) } catch { throw .time(error) }
-    }
-
-    /// The asset for an audio item. With `exact`, its length is the exact sample
-    /// count even for containers that only estimate it (MP3: read in full); without,
-    /// an estimate within a frame of padding may stand in.
+    /// The asset for an audio item: it lasts until the decoded audio ends, from
+    /// the container's start (a decode's output sample 0), exact to the sample.
+    /// Without `exact`, the container's estimate may stand in (a bed that runs
+    /// well past the timeline's end); the audio is decoded in full to count it
+    /// only where the container does not state its length exactly.
     mutating func audioAsset(_ path: String, exact: Bool = true) throws(PlanningError) -> Asset {
         var info = try info(path)
-        if exact, !Self.isExact(info) { info = try self.info(path, depth: .full) }
+        if !Self.isExact(info), exact || info.audioStream?.estimatedSampleCount == nil {
+            info = try self.info(path, depth: .audio)
+        }
         guard let asset = Self.audioAsset(info) else { throw .media(.noStream(path: path, kind: "audio")) }
         return asset
     }
 
     private static func isExact(_ info: MediaInfo) -> Bool {
-        info.firstStream(.audio).map { $0.sampleCount != nil } ?? true
+        info.audioStream.map { $0.sampleCount != nil } ?? true
     }
 
     /// The audio asset of a file already probed, or nil.
@@ -49,30 +74,30 @@ struct MediaCatalog {
     }
 
     private static func audioAsset(_ info: MediaInfo) -> Asset? {
-        guard let audio = info.firstStream(.audio) else { return nil }
-        let duration: MediaTime?
-        if let samples = audio.sampleCount ?? audio.estimatedSampleCount, let rate = audio.sampleRate {
-            duration = try? MediaTime(sampleIndex: samples, sampleRate: Int32(rate))
-        } else {
-            duration = try? time(seconds: audio.duration ?? info.duration ?? 0, timeBase: audio.timeBase)
-        }
-        return duration.flatMap { try? Asset(path: info.path, duration: $0, hasAudio: true, hasVideo: info.firstStream(.video) != nil) }
-    }
-
-    /// Seconds as ticks of the stream's time base (exact for durations FFmpeg computed in it).
-    static func time(seconds: Double, timeBase: TimeBase?) throws(MediaTimeError) -> MediaTime {
-        try MediaTime(seconds: seconds, preferredTimescale: timeBase?.denominator ?? 1_000_000)
+        guard let audio = info.audioStream, let rate = audio.sampleRate,
+              let count = audio.sampleCount ?? audio.estimatedSampleCount,
+              let duration = try? MediaTime(sampleIndex: (audio.firstSample ?? 0) + count, sampleRate: Int32(rate))
+        else { return nil }
+        return try? Asset(path: info.path, duration: duration, hasAudio: true, hasVideo: info.firstStream(.video) != nil)
     }
 
     /// Decodes `samples` of `path` at `sampleRate` and hands them to `body` in mono
     /// blocks ((L + R) / 2); fewer when the file ends first.
-    func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: Int32,
-                          _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
-        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
-        if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
+    mutating func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: Int32,
+                                   _ body: (UnsafeBufferPointer<Float>) -> Void) throws(PlanningError) {
+        let file = try file(path)
+        do throws(MediaIOError) {
+            let decoder = try file.makeDecoder(sampleRate: sampleRate)
+            if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
+            try Self.forEachMonoBlock(decoder, count: samples.count, body)
+        } catch { throw .media(error) }
+    }
+
+    private static func forEachMonoBlock(_ decoder: AudioDecoder, count: Int,
+                                         _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let size = 8192
         var left = [Float](repeating: 0, count: size), right = left, mono = left
-        var remaining = samples.count
+        var remaining = count
         while remaining > 0 {
             let wanted = min(size, remaining)
             let got = try left.withUnsafeMutableBufferPointer { l throws(MediaIOError) in

@@ -54,16 +54,14 @@ extension PlanBuilder {
     }
 
     /// The speech regions in `source` of `item`'s file, on the timeline where it plays.
-    func speech(in item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
+    mutating func speech(in item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
         let rate = Self.speechAnalysisRate
         let detector = try mixError { () throws(AudioMixError) in
             try SpeechDetector(sampleRate: rate, threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause)
         }
         let samples: Range<Int64>
         do { samples = try source.sampleRange(sampleRate: rate) } catch { throw .time(error) }
-        do {
-            try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
-        } catch { throw .media(error) }
+        try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
         var placed: [MediaTimeRange] = []
         for region in detector.finish() {
             do {

@@ -73,8 +73,7 @@ struct PlanBuilder {
         guard !project.clips.isEmpty else { return }
         var clips: [ClipPlacement] = []
         for (clip, segment) in zip(project.clips, try videoSegments()) {
-            // The clip's audio is cut or padded to its video, so an estimated length will do.
-            let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path, exact: false) : nil
+            let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
             clips.append(ClipPlacement(clip: clip, source: segment.source,
                                        timelineStart: try onSampleGrid(segment.timelineStart), audio: audio))
         }
@@ -98,36 +97,27 @@ struct PlanBuilder {
     }
 
     /// Where each clip's video plays: from the stitch plan (packet timestamps, keyframe
-    /// rules), or, for a preview of whole clips, from each video stream's duration in
-    /// its header, which needs no scan of the video.
+    /// rules), for a preview as for an export, so both place the clips' audio alike.
+    /// A preview scans the packets without analysing the video's format (which
+    /// only the export's compatibility check needs).
     mutating func videoSegments() throws(PlanningError) -> [(source: MediaTimeRange, timelineStart: MediaTime)] {
-        var segments: [(source: MediaTimeRange, timelineStart: MediaTime)] = []
-        if purpose == .preview, project.clips.allSatisfy({ $0.inPoint == nil && $0.outPoint == nil }) {
-            var cursor = MediaTime.zero
-            for clip in project.clips {
-                let length = try media.videoDuration(clip.path)
-                segments.append((try range(from: .zero, to: length, within: length, field: clip.path), cursor))
-                cursor = try sum(cursor, length)
-            }
-        } else {
-            let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
-            var infos: [String: VideoClipInfo] = [:]
-            for clip in project.clips where infos[clip.path] == nil {
-                do { infos[clip.path] = try VideoClipInfo(path: clip.path) } catch { throw .media(error) }
-            }
-            let stitch: VideoStitchPlan
-            do {
-                stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
-                                             checkCompatibility: purpose == .export)
-            } catch { throw .stitch(error) }
-            video = stitch
-            warnings += stitch.snaps.map(\.description)
-            segments = stitch.segments.map { ($0.sourceRange, $0.timelineRange.start) }
+        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+        var infos: [String: VideoClipInfo] = [:]
+        for clip in project.clips where infos[clip.path] == nil {
+            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose == .export)
         }
+        let stitch: VideoStitchPlan
+        do {
+            stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
+                                         checkCompatibility: purpose == .export)
+        } catch { throw .stitch(error) }
+        video = stitch
+        warnings += stitch.snaps.map(\.description)
+        let segments = stitch.segments.map { (source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
         // The composition's video track, as AVMutableCompositionTrack.insertTimeRange builds it.
         let track = composition.addTrack(mediaType: .video, role: .video)
         for (clip, segment) in zip(project.clips, segments) {
-            let length = max(try media.videoDuration(clip.path), segment.source.end)
+            let length = max(infos[clip.path]?.duration ?? .zero, segment.source.end)
             let hasAudio = try media.hasAudio(clip.path)
             let asset: Asset
             do { asset = try Asset(path: clip.path, duration: length, hasAudio: hasAudio, hasVideo: true) } catch { throw .composition(error) }

@@ -22,7 +22,11 @@ final class SegmentReader {
     }
 
     /// Reads the segment's samples for timeline samples `range` (inside `span`) into
-    /// `left`/`right`, which the caller has zeroed; a source that ends early leaves zeros.
+    /// `left`/`right`, which the caller has zeroed.
+    ///
+    /// - Throws: `decodeFailed` naming the time the source ended when it ends before
+    ///   the segment does: the plan counted its exact length, so the file has
+    ///   shrunk (or been damaged) since.
     func read(_ range: Range<Int64>, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) throws(MediaIOError) {
         let wanted = sourceStart + (range.lowerBound - span.lowerBound)
         let decoder: AudioDecoder
@@ -37,10 +41,22 @@ final class SegmentReader {
         let total = range.count
         while done < total {
             let got = try decoder.read(left: left + done, right: right + done, count: total - done)
-            if got == 0 { break }
+            if got == 0 { throw ended(at: decoder.position) }
             done += got
         }
         if range.upperBound >= span.upperBound { close() }
+    }
+
+    /// The source ended at output sample `position` of its own, before the segment's end.
+    private func ended(at position: Int64) -> MediaIOError {
+        let rate = Int64(sampleRate)
+        func seconds(_ samples: Int64) -> String {
+            let millis = (samples * 1000 + rate / 2) / rate
+            let fraction = String(millis % 1000)
+            return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+        }
+        let planned = sourceStart + Int64(span.count)
+        return .decodeFailed(path: path, reason: "its audio ends at \(seconds(position)), before the \(seconds(planned)) planned: the file has changed or is damaged")
     }
 
     /// Releases the decoder once the render has passed the segment.

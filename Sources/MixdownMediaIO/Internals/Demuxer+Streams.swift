@@ -24,12 +24,6 @@ extension Demuxer {
         return index >= 0 ? Int(index) : nil
     }
 
-    /// Whether stream `index` is a picture attached to the file (cover art), not a
-    /// video: one packet and no timing (`AV_DISPOSITION_ATTACHED_PIC`).
-    func isAttachedPicture(stream index: Int) -> Bool {
-        stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
-    }
-
     /// Makes the demuxer skip stream `index`: `read(into:)` no longer returns its packets.
     func discard(stream index: Int) {
         stream(index).pointee.discard = AVDISCARD_ALL

@@ -16,6 +16,10 @@ final class Demuxer {
     /// The container family, from `formatName`.
     let format: ContainerFormat
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// Each stream's start and duration (ticks) as the header states them, before
+    /// `findStreamInfo()` fills in what it leaves unknown from the other streams
+    /// or the file (a fragmented MP4's video gets the whole file's duration).
+    let headerTimings: [(start: Int64?, duration: Int64?)]
 
     /// Opens `path` and reads its header (`avformat_open_input`).
     ///
@@ -35,6 +39,11 @@ final class Demuxer {
         context = ctx
         formatName = String(cString: ctx.pointee.iformat.pointee.name)
         format = ContainerFormat(formatName: formatName)
+        headerTimings = (0..<Int(ctx.pointee.nb_streams)).map { i in
+            let stream = ctx.pointee.streams[i]!.pointee
+            return (stream.start_time == MX_NOPTS_VALUE ? nil : stream.start_time,
+                    stream.duration == MX_NOPTS_VALUE || stream.duration <= 0 ? nil : stream.duration)
+        }
     }
 
     deinit {

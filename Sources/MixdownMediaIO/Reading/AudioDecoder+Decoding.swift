@@ -11,17 +11,16 @@ extension AudioDecoder {
             dropBeforePosition()
         }
         dropBeforePosition()
-        if let knownEnd, fifoStart + buffered > knownEnd {
-            // The decoder's tail padding: beyond the container's exact duration.
-            drained = true
-        }
     }
 
     /// Number of samples `read` may still return from the FIFO, honouring the exact end.
     var readable: Int64 {
-        guard let end = [knownEnd, decodedEnd].compactMap({ $0 }).min() else { return buffered }
-        return max(0, min(buffered, end - fifoStart))
+        guard let decodedEnd else { return buffered }
+        return max(0, min(buffered, decodedEnd - fifoStart))
     }
+
+    /// Whether the stream has ended: nothing more will be decoded.
+    public var hasEnded: Bool { drained && readable == 0 }
 
     /// Discards resampled output that lies before the read position (pre-roll after a seek).
     private func dropBeforePosition() {
@@ -31,82 +30,59 @@ extension AudioDecoder {
         fifoStart += drop
     }
 
-    /// One step of the decode loop: a frame resampled into the FIFO, a packet sent, or the end.
+    /// One step of the decode loop: a frame placed and resampled into the FIFO, or the end.
     private func decodeStep() throws(MediaIOError) {
-        let status = codec.receive(frame)
-        if status.isSuccess {
-            defer { frame.unref() }
-            try accept(frame)
+        guard let (frame, isLast) = try source.next() else {
+            finish()
             return
         }
-        if status == .endOfFile {
-            if anchored {
-                resampler.convert(nil, offset: 0, count: 0, into: fifo)
-                // The flush rounds the length up; the exact end is the input's, rounded.
-                decodedEnd = resampler.outputCount(forInput: inputEnd)
-            }
-            drained = true
-            return
-        }
-        guard status == .again else {
-            throw .decodeFailed(path: path, reason: status.message)
-        }
-        try sendNextPacket()
-    }
-
-    private func sendNextPacket() throws(MediaIOError) {
-        while true {
-            guard try input.read(into: packet) else {
-                codec.sendEndOfStream()
-                return
-            }
-            defer { packet.unref() }
-            guard packet.streamIndex == streamIndex else { continue }
-            if skipPacketsBefore > 0, packetEnd(packet) < skipPacketsBefore { continue }
-            let status = codec.send(packet)
-            // A damaged packet is skipped, as players do; the decoder resynchronises.
-            if !status.isSuccess && status != .invalidData && status != .again {
-                throw .decodeFailed(path: path, reason: status.message)
-            }
-            return
+        let landing = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
+        // The whole last frame feeds the resampler (its filter sees what follows the
+        // end, as a decode of the whole stream does); `finish` cuts the output.
+        try accept(frame, landing)
+        if isLast {
+            placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd))
+            finish()
         }
     }
 
-    /// Input-rate sample index just past `packet`, from its timestamps.
-    private func packetEnd(_ packet: Packet) -> Int64 {
-        guard let pts = packet.pts else { return .max }
-        return timeBase.sampleIndex(ticks: pts + packet.duration - origin, sampleRate: sourceSampleRate)
+    /// The stream has ended: flush the resampler, and cut its output at the placed end.
+    private func finish() {
+        if anchored, let resampler {
+            resampler.convert(nil, offset: 0, count: 0, into: fifo)
+            // The flush rounds the length up; the exact end is the placed end, rounded.
+            decodedEnd = resampler.outputCount(forInput: placement.end ?? 0)
+        }
+        drained = true
     }
 
-    /// Places the first frame on the output grid, then feeds every frame to the resampler.
-    private func accept(_ frame: Frame) throws(MediaIOError) {
-        let count = frame.sampleCount
-        guard !anchored else {
-            resampler.convert(frame, offset: 0, count: count, into: fifo)
-            inputEnd += Int64(count)
-            return
+    /// Feeds a placed frame to the resampler, starting it on the output grid first.
+    private func accept(_ frame: Frame, _ landing: AudioPlacement.Landing) throws(MediaIOError) {
+        guard landing.count > 0, landing.start + Int64(landing.count) > resampleFrom else { return }
+        let resampler: Resampler
+        if let made = self.resampler {
+            resampler = made
+        } else {
+            resampler = try Resampler(decoder: source.codec, outputRate: sampleRate, path: path)
+            self.resampler = resampler
         }
-        // Samples before source time 0 are priming the container did not flag: drop them.
-        var start = frame.timestamp.map { timeBase.sampleIndex(ticks: $0 - origin, sampleRate: sourceSampleRate) } ?? 0
-        var offset = 0
-        if start < 0 {
-            offset = Int(min(-start, Int64(count)))
-            start = 0
+        if !anchored {
+            // After a seek the resampler restarts on an input sample that maps to a whole
+            // output sample, so its output phase equals a render from the start.
+            // Input samples between instants on both grids: sourceRate / gcd(sourceRate, rate),
+            // the timescale of the ratio of the rates once reduced.
+            let step = Int64((try? MediaTime(sampleIndex: Int64(sampleRate), sampleRate: sourceSampleRate))?.reduced.timescale ?? 1)
+            let base = seeked ? (landing.start / step) * step : 0
+            resampler.injectSilence(Int(landing.start - base))
+            fifoStart = resampler.outputCount(forInput: base)
+            anchored = true
+            if fifoStart > position {
+                throw .decodeFailed(path: path, reason: "seek landed after the requested position")
+            }
+        } else if landing.gap > 0 {
+            // A packet the decoder rejected, in a stream whose timestamps count samples.
+            resampler.injectSilence(Int(landing.gap))
         }
-        guard offset < count else { return }
-        // After a seek the resampler restarts on an input sample that maps to a whole
-        // output sample, so its output phase equals a render from the start.
-        // Input samples between instants on both grids: sourceRate / gcd(sourceRate, rate),
-        // the timescale of the ratio of the rates once reduced.
-        let step = Int64((try? MediaTime(sampleIndex: Int64(sampleRate), sampleRate: sourceSampleRate))?.reduced.timescale ?? 1)
-        let base = skipPacketsBefore > 0 || seeked ? (start / step) * step : 0
-        resampler.injectSilence(Int(start - base))
-        fifoStart = resampler.outputCount(forInput: base)
-        anchored = true
-        if fifoStart > position {
-            throw .decodeFailed(path: path, reason: "seek landed after the requested position")
-        }
-        resampler.convert(frame, offset: offset, count: count - offset, into: fifo)
-        inputEnd = start + Int64(count - offset)
+        resampler.convert(frame, offset: landing.skip, count: landing.count, into: fifo)
     }
 }

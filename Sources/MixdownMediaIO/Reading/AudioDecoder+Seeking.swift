@@ -1,3 +1,5 @@
+internal import MixdownTime
+
 extension AudioDecoder {
     /// Seconds decoded and thrown away before a seek target, so decoder overlap,
     /// MP3's bit reservoir and the resampler's filter history are all refilled.
@@ -6,15 +8,20 @@ extension AudioDecoder {
     /// Positions the decoder so the next `read` returns output sample `index`.
     ///
     /// Samples after a seek equal those of a decode from the start (same decoder
-    /// state after the pre-roll, same resampler phase), with one exception: AAC bands
-    /// coded as noise substitution (PNS) take their values from a random generator
-    /// that runs through the whole stream, so after a seek into the middle they have
-    /// the same energy but other values (measured on the fixtures: up to 3e-6 in the
-    /// 5.1 file, and 0.14 over one 256-sample stretch beside a click).
+    /// state after the pre-roll, same resampler phase, same placement), with one
+    /// exception: AAC bands coded as noise substitution (PNS) take their values
+    /// from a random generator that runs through the whole stream, so after a
+    /// seek into the middle they have the same energy but other values (measured
+    /// on the fixtures: up to 3e-6 in the 5.1 file, and 0.14 over one 256-sample
+    /// stretch beside a click).
     ///
-    /// Containers with an exact index (MP4/MOV, WAV, AIFF, FLAC) seek directly;
-    /// others (MP3, ADTS, Ogg) are demuxed without decoding up to the pre-roll,
-    /// which keeps timestamps exact.
+    /// Where timestamps count samples (`AudioPlacement.Timing.stamped`),
+    /// containers with an exact index (MP4/MOV, WAV, AIFF, FLAC) seek directly
+    /// and others (MP3, ADTS) are demuxed without decoding up to the pre-roll.
+    /// Elsewhere (Matroska/WebM, Ogg, MP4s whose timestamps disagree with their
+    /// samples) only counting from the start places a sample exactly, so the
+    /// stream is decoded from its start (not resampled) up to the pre-roll: a
+    /// seek there costs a decode of what lies before it.
     public func seek(toSample index: Int64) throws(MediaIOError) {
         let inputRate = Int64(sourceSampleRate)
         let target = index * inputRate / Int64(sampleRate) - Int64(Self.preRoll * Double(inputRate))
@@ -22,34 +29,28 @@ extension AudioDecoder {
         position = max(0, index)
         guard target > 0 else { return }
         seeked = true
-        if input.format.hasExactIndex {
-            let ts = rescale(target, from: sourceTimeBase, to: timeBase) + origin
-            if input.seek(stream: streamIndex, to: ts, backward: true).isSuccess { return }
-            try restart()
-            seeked = true
+        switch layout.timing {
+        case .counted:
+            resampleFrom = target
+        case .stamped:
+            let ticks = rescale(target, from: sourceTimeBase, to: layout.timeBase) + layout.origin
+            if source.input.format.hasExactIndex, try source.restart(at: ticks) { return }
+            source.skipPacketsEndingBefore = ticks
         }
-        skipPacketsBefore = target
     }
 
     /// Back to the first packet with every piece of state cleared.
     private func restart() throws(MediaIOError) {
-        if !input.seek(stream: streamIndex, to: .min, backward: true).isSuccess {
-            let any = input.seek(minimum: .min, target: 0, maximum: 0)
-            if !any.isSuccess { throw .decodeFailed(path: path, reason: "cannot seek: \(any.message)") }
-        }
-        // A fresh decoder rather than avcodec_flush_buffers: the flush keeps state such
-        // as the AAC decoder's noise-substitution (PNS) random generator, so a decode from
-        // the start after a seek would differ from the first one.
-        codec = try DecoderContext(input: input, stream: streamIndex, path: path)
-        resampler.reset()
+        try source.restart()
+        placement = layout.placement
+        resampler?.reset()
         fifo.reset()
         fifoStart = 0
         position = 0
         anchored = false
         drained = false
         seeked = false
-        skipPacketsBefore = 0
-        inputEnd = 0
+        resampleFrom = 0
         decodedEnd = nil
     }
 }

@@ -2,12 +2,16 @@ internal import MixdownTime
 
 /// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen rate.
 ///
-/// Output sample 0 is source time 0: encoder delay (AAC priming, MP3 delay) is
-/// removed through the container's edit list and skip-samples, and a stream that
-/// starts later than 0 is preceded by silence, so positions stay in sync with the
-/// container's other streams. Channels: mono goes to both sides at unity gain,
-/// 5.1 folds down with the ITU coefficients (see `ChannelMatrix`), any other layout
-/// uses libswresample's rematrix. Not thread-safe: use one decoder per thread.
+/// Output sample 0 is the container's start (0 when that is negative: Opus
+/// pre-skip). Encoder delay (AAC priming, MP3 delay) is removed through the
+/// container's edit list and skip-samples, and a stream that starts later is
+/// preceded by silence, so positions stay in sync with the container's other
+/// streams. Where each later frame goes and where the audio ends follow one rule,
+/// the one `MediaProbe` counts by (see `AudioPlacement`), so a decode delivers
+/// exactly the probe's `endSample`. Channels: mono goes to both sides at unity
+/// gain, 5.1 folds down with the ITU coefficients (see `ChannelMatrix`), any
+/// other layout uses libswresample's rematrix. Not thread-safe: use one decoder
+/// per thread.
 public final class AudioDecoder {
     /// The input path, as given.
     public let path: String
@@ -20,78 +24,85 @@ public final class AudioDecoder {
     /// Index of the decoded stream in its container.
     public let streamIndex: Int
 
-    let input: Demuxer
-    /// The decoded stream's time base: packet and frame timestamps are its ticks.
-    let timeBase: TimeBase
+    let source: AudioFrameSource
+    let layout: AudioLayout
+    var placement: AudioPlacement
     /// One tick per source sample (1/`sourceSampleRate`), for seek targets.
     let sourceTimeBase: TimeBase
-    var codec: DecoderContext
-    var resampler: Resampler
+    /// Made when the first frame is decoded: a file opened without FFmpeg's
+    /// analysis (its facts known from an earlier opening) leaves some codecs'
+    /// rate and layout to the decoder (MP3, raw AAC, AC-3).
+    var resampler: Resampler?
     let fifo: AudioFIFO
-    let packet = Packet()
-    let frame = Frame()
     /// Output index of the next sample `read` returns.
     public internal(set) var position: Int64 = 0
     /// Output index of the first sample in the FIFO.
     var fifoStart: Int64 = 0
-    /// Where the next resampled sample lands, once the stream has been anchored.
+    /// Whether the resampler has been started on the output grid.
     var anchored = false
     var drained = false
     /// After a seek: whether decoding restarted mid-stream (the output grid is re-derived).
     var seeked = false
-    /// Input-rate sample index before which packets are dropped undecoded (seeking by demuxing).
-    var skipPacketsBefore: Int64 = 0
-    /// Output index past the last real sample, from the container's duration when it is exact.
-    let knownEnd: Int64?
-    /// Input-rate index (from output sample 0) just past the last decoded sample fed to the resampler.
-    var inputEnd: Int64 = 0
-    /// Output index past the last real sample once the decoder has ended: the decoded
-    /// length scaled to the output rate and rounded, which trims the resampler's flush.
+    /// Axis index (source samples) before which decoded frames are not resampled: a seek by decoding.
+    var resampleFrom: Int64 = 0
+    /// Output index past the last real sample once the decoder has ended: the
+    /// placed length scaled to the output rate and rounded, which trims the
+    /// resampler's flush.
     var decodedEnd: Int64?
-    /// Stream ticks of output sample 0: the container's start time, which is where
-    /// FFmpeg puts the first real sample (MP3 reports its encoder delay this way).
-    let origin: Int64
 
     /// Opens `path` and prepares to decode its best audio stream (or `streamIndex`).
     ///
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
     ///   `noStream` when it has no audio stream (or `streamIndex` is not one);
     ///   `unsupported` for a codec or sample format that cannot be decoded.
-    public init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
-        self.path = path
+    ///
+    /// The first opening of a file runs FFmpeg's stream analysis; later ones of
+    /// the same version of it (in this process) read its header only and reuse
+    /// what the first found (`AudioFacts`).
+    public convenience init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
+        let (input, facts) = try Self.open(path: path, streamIndex: streamIndex)
+        try self.init(input: input, facts: facts, sampleRate: sampleRate)
+    }
+
+    /// Decodes the stream `facts` describe, from where `input` stands (its start).
+    init(input: Demuxer, facts: AudioFacts, sampleRate: Int32) throws(MediaIOError) {
+        path = input.path
         self.sampleRate = sampleRate
-        input = try Demuxer.open(path: path, audioOnly: true)
+        streamIndex = facts.layout.streamIndex
+        layout = facts.layout
+        placement = layout.placement
+        source = try AudioFrameSource(input: input, streamIndex: streamIndex)
+        sourceSampleRate = layout.sampleRate
+        sourceChannels = facts.channels
+        guard sourceChannels > 0, let sourceTimeBase = try? TimeBase(sampleRate: sourceSampleRate) else {
+            throw .unsupported(path: path, reason: "audio stream has no sample rate or channels")
+        }
+        self.sourceTimeBase = sourceTimeBase
+        guard let fifo = AudioFIFO(capacity: 8192) else { throw .decodeFailed(path: path, reason: "out of memory") }
+        self.fifo = fifo
+    }
+
+    /// Opens `path` for its best audio stream (or `streamIndex`): with the facts
+    /// an earlier opening found, or analysed, remembering what it finds.
+    private static func open(path: String, streamIndex: Int?) throws(MediaIOError) -> (Demuxer, AudioFacts) {
+        let snapshot = try Demuxer.snapshot(of: path)
+        if let facts = AudioFacts.remembered(for: path, snapshot: snapshot),
+           streamIndex == nil || streamIndex == facts.layout.streamIndex,
+           let input = try? Demuxer.open(path: path, audioOnly: true, analysing: false),
+           facts.layout.streamIndex < input.streamCount, input.kind(ofStream: facts.layout.streamIndex) == .audio {
+            input.discardAll(except: [facts.layout.streamIndex])
+            return (input, facts)
+        }
+        let input = try Demuxer.open(path: path, audioOnly: true)
         guard let index = streamIndex ?? input.bestStream(.audio),
               index >= 0, index < input.streamCount,
               input.kind(ofStream: index) == .audio
         else { throw .noStream(path: path, kind: "audio") }
-        self.streamIndex = index
         input.discardAll(except: [index])
-        codec = try DecoderContext(input: input, stream: index, path: path)
-        sourceSampleRate = codec.sampleRate
-        sourceChannels = codec.channels
-        guard sourceSampleRate > 0, sourceChannels > 0, let sourceTimeBase = try? TimeBase(sampleRate: sourceSampleRate) else {
-            throw .unsupported(path: path, reason: "audio stream has no sample rate or channels")
-        }
-        self.sourceTimeBase = sourceTimeBase
-        let timing = input.timing(ofStream: index)
-        guard let timeBase = timing.timeBase else {
-            throw .unsupported(path: path, reason: "audio stream has no time base")
-        }
-        self.timeBase = timeBase
-        resampler = try Resampler(decoder: codec, outputRate: sampleRate, path: path)
-        guard let fifo = AudioFIFO(capacity: 8192) else { throw .decodeFailed(path: path, reason: "out of memory") }
-        self.fifo = fifo
-        origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
-        knownEnd = Self.exactEnd(format: input.format, timing: timing, origin: origin, rate: sampleRate)
-    }
-
-    /// Only MP4/MOV durations come from an exact sample table and edit list; other
-    /// containers estimate theirs, so they are not used to cut the decoder's tail.
-    static func exactEnd(format: ContainerFormat, timing: StreamTiming, origin: Int64, rate: Int32) -> Int64? {
-        guard format.hasExactStreamDurations, let duration = timing.duration else { return nil }
-        let start = timing.startTime ?? 0
-        return timing.samples(ticks: start + duration - origin, rate: rate)
+        let facts = AudioFacts(layout: try AudioLayout(input: input, stream: index),
+                               channels: input.facts(ofStream: index).audio?.channels ?? 0)
+        if streamIndex == nil || streamIndex == input.bestStream(.audio) { AudioFacts.remember(facts, for: path, snapshot: snapshot, format: input.format) }
+        return (input, facts)
     }
 
     /// Reads up to `count` frames into the two channel buffers; returns how many.

@@ -83,6 +83,47 @@ public enum ContainerFormat: Sendable, Hashable {
         self == .mpeg4
     }
 
+    /// Whether the demuxer stamps audio packets by counting their samples (a
+    /// sample number, a fixed frame size or a byte offset), so that a timestamp
+    /// places its samples exactly: WAV, W64, AIFF, FLAC, MP3, ADTS. MP4's stamps
+    /// come from its sample table, exact only when the table steps by each
+    /// packet's length (`AudioLayout` checks); Ogg's and Matroska's are not
+    /// (rounded to milliseconds, or reconstructed from page granules).
+    var stampsCountSamples: Bool {
+        switch self {
+        case .wav, .wave64, .aiff, .flac, .mp3, .adts: true
+        default: false
+        }
+    }
+
+    /// Whether the header alone describes an audio stream for decoding and seeking
+    /// (MP4/MOV's sample tables, WAV's, W64's and AIFF's format chunks), so a file
+    /// opened before can be opened again without FFmpeg's stream analysis. Not
+    /// MP3, raw AAC or FLAC (their rate and layout come from the first frames),
+    /// nor Ogg or Matroska (seeking to their start leans on that analysis).
+    var headerDescribesAudio: Bool {
+        switch self {
+        case .mpeg4, .wav, .wave64, .aiff: true
+        default: false
+        }
+    }
+
+    /// The family's name in messages (`Matroska/WebM`).
+    var displayName: String {
+        switch self {
+        case .mpeg4: "MP4/MOV"
+        case .wav: "WAV"
+        case .wave64: "Wave64"
+        case .aiff: "AIFF"
+        case .flac: "FLAC"
+        case .mp3: "MP3"
+        case .matroska: "Matroska/WebM"
+        case .ogg: "Ogg"
+        case .adts: "ADTS"
+        case let .other(name): name
+        }
+    }
+
     /// Whether FFmpeg re-probes the start of 16-bit PCM for other codecs hidden in
     /// it (MP3, DTS), over up to 32 packets unless the probe size is cut (`wav`).
     var reprobesPCM: Bool {

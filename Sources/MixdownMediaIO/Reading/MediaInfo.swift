@@ -14,6 +14,19 @@ public struct MediaInfo: Sendable, Codable, Equatable {
     public var bitRate: Int64?
     /// Every stream, in container order (`streams[i].index == i`).
     public var streams: [StreamInfo]
+    /// The audio stream an `AudioDecoder` plays (FFmpeg's best), nil without audio.
+    public var audioStreamIndex: Int?
+
+    /// Makes a description from its parts.
+    public init(path: String, container: String, duration: Double?, bitRate: Int64?,
+                streams: [StreamInfo], audioStreamIndex: Int?) {
+        self.path = path
+        self.container = container
+        self.duration = duration
+        self.bitRate = bitRate
+        self.streams = streams
+        self.audioStreamIndex = audioStreamIndex
+    }
 
     /// The container's family, from `container`: what Mixdown reads differently
     /// (exact index, exact audio length). Not encoded in JSON.
@@ -21,6 +34,11 @@ public struct MediaInfo: Sendable, Codable, Equatable {
 
     /// Whether any stream ends before the container's index says it should.
     public var isTruncated: Bool { streams.contains { $0.isTruncated } }
+
+    /// The audio stream an `AudioDecoder` plays, described on its axis; nil without audio.
+    public var audioStream: StreamInfo? {
+        audioStreamIndex.flatMap { streams.indices.contains($0) ? streams[$0] : nil }
+    }
 
     /// The first stream of `kind`, if any.
     public func firstStream(_ kind: StreamInfo.Kind) -> StreamInfo? {

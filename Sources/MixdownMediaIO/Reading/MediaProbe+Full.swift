@@ -2,7 +2,8 @@ internal import MixdownTime
 
 extension MediaProbe {
     /// The full probe's one pass over all packets: keyframes, reordering, frame
-    /// counts and the skip-samples side data that carries encoder delay.
+    /// counts and the skip-samples side data that carries encoder delay (the
+    /// audio's sample count comes from decoding it: `describePlayedAudio`).
     static func scanPackets(_ input: Demuxer, into streams: inout [StreamInfo]) throws(MediaIOError) {
         struct Scan {
             var keyframes: [Int64] = []
@@ -10,9 +11,6 @@ extension MediaProbe {
             var reorders = false
             var end: Int64 = .min
             var sawFirst = false
-            /// Sum of packet durations, and the end-padding the last packet flags.
-            var ticks: Int64 = 0
-            var endPadding = 0
         }
         var scans = [Scan](repeating: Scan(), count: streams.count)
         let packet = Packet()
@@ -21,12 +19,9 @@ extension MediaProbe {
             let i = packet.streamIndex
             guard i < scans.count else { continue }
             scans[i].count += 1
-            scans[i].ticks += packet.duration
-            if streams[i].kind == .audio {
-                let (start, end) = packet.skipSamples
-                if !scans[i].sawFirst { streams[i].encoderDelay = start }
+            if streams[i].kind == .audio, !scans[i].sawFirst {
+                streams[i].encoderDelay = packet.skipSamples.start
                 scans[i].sawFirst = true
-                scans[i].endPadding = end
             }
             guard streams[i].kind == .video else { continue }
             if let pts = packet.pts {
@@ -35,19 +30,9 @@ extension MediaProbe {
                 scans[i].end = max(scans[i].end, pts + packet.duration)
             }
         }
-        let exactDurations = input.format.hasExactStreamDurations
         for i in streams.indices {
             streams[i].packetCount = scans[i].count
             streams[i].isTruncated = streams[i].indexedPacketCount.map { scans[i].count < $0 } ?? false
-            guard streams[i].kind == .audio, let rate = streams[i].sampleRate else { continue }
-            let timing = input.timing(ofStream: i)
-            // MP4/MOV durations come from the edit list and are exact; elsewhere the
-            // container's duration is an estimate, so count what the packets hold.
-            let ticks = exactDurations ? timing.duration ?? scans[i].ticks : scans[i].ticks
-            var samples = timing.samples(ticks: ticks, rate: Int32(rate))
-            if !exactDurations { samples -= Int64((streams[i].encoderDelay ?? 0) + scans[i].endPadding) }
-            streams[i].sampleCount = max(0, samples)
-            streams[i].estimatedSampleCount = streams[i].sampleCount
         }
         for i in streams.indices where streams[i].kind == .video {
             let scan = scans[i]

@@ -43,14 +43,29 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     /// Priming samples the decoder must drop (AAC encoder delay, MP3 encoder delay),
     /// read from the container's skip-samples signalling; 0 when none.
     public var encoderDelay: Int?
-    /// Samples a decoder delivers once priming and padding are removed, when known
-    /// exactly: from the edit list (MP4/MOV), the header (WAV, AIFF, FLAC), or, after a
-    /// full probe, from the packets themselves. Nil after a quick probe of a container
-    /// that only estimates its duration (MP3, ADTS, Ogg): see `estimatedSampleCount`.
+    /// Where the played audio stream's first sample lands, in samples at
+    /// `sampleRate` after the container's start (which is a decode's output
+    /// sample 0; 0 when the start is negative, Opus pre-skip): the audio's
+    /// offset from the other streams. Nil for streams the probe did not decode.
+    public var firstSample: Int64?
+    /// Samples a decoder delivers from `firstSample` on, priming and padding
+    /// removed, when known exactly: from a decode of every frame (a full or
+    /// audio probe), or from the header where it states them exactly (WAV, W64,
+    /// AIFF, FLAC; MP4/MOV whose sample table counts samples). Nil after a quick
+    /// probe of anything else (MP3, ADTS, Ogg, Matroska, fragmented MP4): see
+    /// `estimatedSampleCount`.
     public var sampleCount: Int64?
     /// The container's own idea of the sample count (duration minus start), which can
-    /// be off by a frame of padding where it is not exact.
+    /// be off by a frame of padding where it is not exact; nil when the container
+    /// states no duration, or one guessed from its bit rate.
     public var estimatedSampleCount: Int64?
+
+    /// Where the played audio ends on a decoder's axis: `firstSample + sampleCount`
+    /// (its exact length as an item), when both are known.
+    public var endSample: Int64? {
+        guard let firstSample, let sampleCount else { return nil }
+        return firstSample + sampleCount
+    }
 
     // Video
     /// Coded picture width in pixels, before rotation (video only).

@@ -16,7 +16,22 @@ extension VideoClipInfo {
     ///   `unsupported` for packets without presentation timestamps, or whose
     ///   decoding timestamps do not increase.
     public init(path: String) throws(MediaIOError) {
-        let input = try Demuxer.open(path: path)
+        try self.init(scanning: try Demuxer.open(path: path))
+    }
+
+    /// Scans the video stream's packets as `init(path:)` does, without analysing
+    /// the video's format first (FFmpeg decodes frames for that): the timing a
+    /// preview places the clips' audio by, with `format.pixelFormat` unknown.
+    ///
+    /// - Throws: as `init(path:)`.
+    public init(timingOf path: String) throws(MediaIOError) {
+        self = try MediaFile(path: path).videoClipInfo()
+    }
+
+    /// Scans `input`'s video stream from where the demuxer stands (its start).
+    init(scanning input: Demuxer) throws(MediaIOError) {
+        let path = input.path
+        // Cover art (an MP3's or FLAC's picture) is one still image, not video.
         guard let index = input.bestStream(.video), !input.isAttachedPicture(stream: index) else {
             throw .noStream(path: path, kind: "video")
         }
@@ -35,9 +50,15 @@ extension VideoClipInfo {
             rotation: video.rotation,
             displayMatrix: video.displayMatrix,
             decoderConfiguration: video.decoderConfiguration)
-        let origin = input.startTime.map { rescale($0, from: .microseconds, to: timeBase) } ?? 0
+        let origin = input.timelineOrigin(ofStream: index)
         let parameters = try StreamCopyParameters(stream: index, of: input)
 
+        // The header's end of the stream, where it is exact (MP4/MOV: the edit
+        // list), as the header states it: the stream analysis would fill in an
+        // end the header leaves open (a fragmented file's) from the file's.
+        let header = input.headerTimings[index]
+        let statedEnd = input.format.hasExactStreamDurations
+            ? header.duration.flatMap { duration in header.start.map { $0 + duration } } : nil
         var readError: MediaIOError?
         let packets = try Self.scan(input, stream: index, stoppedBy: &readError)
         let promised = facts.frameCount
@@ -46,10 +67,6 @@ extension VideoClipInfo {
         }
         if let readError { throw readError }
         guard !packets.isEmpty else { throw .unreadableMedia(path: path, reason: "the video stream has no frames") }
-        // The header's end of the stream, where it is exact (MP4/MOV: the edit list).
-        let timing = facts.timing
-        let statedEnd = input.format.hasExactStreamDurations
-            ? timing.duration.flatMap { duration in timing.startTime.map { $0 + duration } } : nil
         do {
             try self.init(path: path, streamIndex: index, format: format, timeBase: timeBase, origin: origin,
                           packets: packets, statedEnd: statedEnd, streamParameters: parameters)

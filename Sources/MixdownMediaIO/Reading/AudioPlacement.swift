@@ -1,0 +1,101 @@
+internal import MixdownTime
+
+/// Where decoded audio frames land on a decoder's axis: the one rule that
+/// `AudioDecoder` plays by and `MediaProbe` counts by, so an item's length is
+/// exactly what its decode delivers.
+///
+/// The axis counts samples at the stream's own rate from the origin, the
+/// container's start (or 0 when that is negative: a negative start is Opus
+/// pre-skip, which the decoder removes itself). The first frame lands at its
+/// timestamp: silence before it keeps the audio in sync with the container's
+/// other streams, and samples before 0 are priming the container did not flag.
+/// Later frames land where `Timing` says:
+///
+/// - `.stamped`: at their own timestamps, where timestamps count samples
+///   exactly (a container that derives them from sample counts, or an MP4
+///   whose sample table steps by each packet's length). A packet the decoder
+///   rejects leaves a silent gap of its length; an overlap loses the later
+///   frame's head. A seek then lands where a decode from the start would.
+/// - `.counted`: one after another, as ffmpeg and players play them, where
+///   timestamps are rounded (Matroska's milliseconds) or disagree with the
+///   samples (Ogg Vorbis, phones' first AAC frame, fragmented MP4): a timestamp
+///   placed no sample exactly there. A seek decodes from the start.
+///
+/// The end: the decoder's own trimming (end padding flagged by the container),
+/// then, where the container states its presentation end (an MP4 edit list or
+/// sample table, iTunSMPB), a cut there: the codec's padding after it goes.
+struct AudioPlacement {
+    /// How frames after the first are placed.
+    enum Timing: Equatable {
+        /// At their timestamps (which count samples exactly).
+        case stamped
+        /// Right after the frame before.
+        case counted
+    }
+
+    /// Where a frame's kept samples go.
+    struct Landing: Equatable {
+        /// Axis index of the first kept sample.
+        var start: Int64
+        /// Samples dropped from the frame's head (before 0, or overlapping the frame before).
+        var skip: Int
+        /// Samples kept.
+        var count: Int
+        /// Silent samples between the audio before and `start` (a gap in the timestamps).
+        var gap: Int64
+    }
+
+    let timing: Timing
+    /// Stream ticks of axis sample 0.
+    let origin: Int64
+    let timeBase: TimeBase
+    /// The stream's sample rate, in Hz.
+    let rate: Int32
+    /// Axis index just past the audio placed so far; nil before the first frame.
+    private(set) var end: Int64?
+    /// Axis index of the first sample placed; nil before the first frame.
+    private(set) var first: Int64?
+
+    init(timing: Timing, origin: Int64, timeBase: TimeBase, rate: Int32) {
+        self.timing = timing
+        self.origin = origin
+        self.timeBase = timeBase
+        self.rate = rate
+    }
+
+    /// Axis index of `ticks` (the stream's), by `TimeBase`'s rule (half up).
+    func axisIndex(ticks: Int64) -> Int64 {
+        timeBase.sampleIndex(ticks: ticks - origin, sampleRate: rate)
+    }
+
+    /// Places a frame of `count` samples stamped `timestamp` (the stream's ticks).
+    mutating func place(timestamp: Int64?, count: Int) -> Landing {
+        let stamp = timestamp.map(axisIndex)
+        var start: Int64
+        if let end {
+            start = timing == .stamped ? stamp ?? end : end
+        } else {
+            start = stamp ?? 0
+        }
+        let floor = end ?? 0
+        let skip = Int(min(Int64(count), max(0, floor - start)))
+        start = max(start, floor)
+        let gap = end.map { start - $0 } ?? 0
+        if first == nil, skip < count { first = start }
+        if skip < count || end != nil { end = start + Int64(count - skip) }
+        return Landing(start: start, skip: skip, count: count - skip, gap: gap)
+    }
+
+    /// Samples to cut from the end of the audio placed so that it ends where the
+    /// container says (`containerEnd`, the stream's ticks; nil when it does not say).
+    func trailingTrim(containerEnd: Int64?) -> Int64 {
+        guard let containerEnd, let end else { return 0 }
+        return max(0, end - axisIndex(ticks: containerEnd))
+    }
+
+    /// Removes `samples` from the end of the audio placed (the trim of the last frame).
+    mutating func cut(_ samples: Int64) {
+        guard let current = end else { return }
+        end = max(first ?? 0, current - samples)
+    }
+}

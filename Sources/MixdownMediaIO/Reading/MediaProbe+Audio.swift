@@ -1,0 +1,68 @@
+internal import MixdownTime
+
+extension MediaProbe {
+    /// Fills in the played stream's facts on the decoder's axis from its measure:
+    /// where its first sample lands, its exact length when known, and whether it
+    /// ends well before its header says (a file cut short). Matroska states only
+    /// the container's duration, which then stands in for the stream's.
+    static func describePlayedAudio(_ input: Demuxer, extent: (first: Int64, end: Int64?, layout: AudioLayout), into stream: inout StreamInfo) {
+        stream.firstSample = extent.first
+        if stream.estimatedSampleCount == nil, !input.durationIsBitRateGuess, let rate = stream.sampleRate,
+           let duration = input.duration, duration > 0, !input.format.hasExactStreamDurations,
+           let end = try? MediaTime(sampleIndex: duration, sampleRate: 1_000_000).sampleIndex(sampleRate: Int32(rate)) {
+            stream.estimatedSampleCount = max(0, end - extent.first)
+        }
+        if let end = extent.end {
+            let count = max(0, end - extent.first)
+            // Half a second and 1 % of slack: headers of whole files are off by the
+            // codec's padding, a stretched first frame, an iTunSMPB remainder.
+            if let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
+               stated - count > Int64(rate) / 2 + stated / 100 {
+                stream.isTruncated = true
+            }
+            stream.sampleCount = count
+            stream.estimatedSampleCount = count
+        }
+        // Opus in Matroska flags its pre-skip in the codec parameters, not in a packet.
+        if stream.encoderDelay == 0 { stream.encoderDelay = input.initialPadding(ofStream: stream.index) }
+    }
+
+    /// Describes the audio stream a decoder plays on its own axis (see
+    /// `AudioPlacement`): where its first sample lands, and, when `decoding`, its
+    /// exact length from a decode of every frame; otherwise the length only where
+    /// the header states it exactly (WAV, W64, AIFF, FLAC; MP4/MOV whose sample
+    /// table counts samples). The first frame is decoded either way, which refuses
+    /// a stream FFmpeg opens but cannot decode. `input` must stand at its start;
+    /// it is left with the other streams discarded, anywhere.
+    static func measurePlayedAudio(_ input: Demuxer, stream index: Int, decoding: Bool) throws(MediaIOError) -> (first: Int64, end: Int64?, layout: AudioLayout) {
+        input.discardAll(except: [index])
+        let layout = try AudioLayout(input: input, stream: index)
+        let source = try AudioFrameSource(input: input, streamIndex: index)
+        var placement = layout.placement
+        while placement.first == nil, let (frame, isLast) = try source.next() {
+            _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
+            if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
+        }
+        let first = placement.first ?? 0
+        let end: Int64?
+        if decoding {
+            while let (frame, isLast) = try source.next() {
+                _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
+                if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
+            }
+            end = placement.end ?? 0
+        } else {
+            end = statedEnd(input, layout: layout)
+        }
+        return (first, end, layout)
+    }
+
+    /// The end of the audio on the decoder's axis, where the header states it exactly.
+    private static func statedEnd(_ input: Demuxer, layout: AudioLayout) -> Int64? {
+        guard layout.timing == .stamped, input.format.statesExactAudioLength else { return nil }
+        if let end = layout.containerEnd { return layout.axisIndex(ticks: end) }
+        let timing = input.timing(ofStream: layout.streamIndex)
+        guard !input.format.hasExactStreamDurations, let duration = timing.duration, duration > 0 else { return nil }
+        return layout.axisIndex(ticks: (timing.startTime ?? 0) + duration)
+    }
+}
