@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]),
 
         // Bounded user quantities, each with one parser: gain, decibel levels, rates;
         // and how messages show user text (MessageText).
@@ -46,10 +49,10 @@ let package = Package(
         .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
-        // Everything that touches FFmpeg or libsndfile. Only Internals/ imports the C
-        // modules (`internal import`); these two features make the compiler hold that line.
+        // Everything that touches FFmpeg, libsndfile or libebur128. Only Internals/ imports
+        // the C modules (`internal import`); these two features make the compiler hold that line.
         .target(name: "MixdownMediaIO", dependencies: [
-            "CFFmpeg", "CSndFile", "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownDSP",
+            "CFFmpeg", "CSndFile", "CEbur128", "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownDSP",
         ], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
