@@ -11,7 +11,7 @@ final class ArchitectureTests: XCTestCase {
     static let layers: [[String]] = [
         ["CFFmpeg", "CSndFile", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownTime", "MixdownKernels"],
         ["MixdownDSP", "MixdownComposition"],
-        ["MixdownAudioMix"],
+        ["MixdownAudioMix", "MixdownDynamics"],
         ["MixdownPlan"],
         ["MixdownMediaIO"],
         ["MixdownRender", "MixdownAnalysis", "MixdownProject"],
