@@ -9,7 +9,7 @@ let package = Package(
     products: [
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
-            "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan",
+            "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics", "MixdownPlan",
             "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
             "MixdownExport", "MixdownPlot",
         ]),
@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
         .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
+        // The streaming look-ahead true-peak limiter of delivery loudness (oversampled detector, smooth gain).
+        .target(name: "MixdownDynamics", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
         // Everything that touches FFmpeg, libsndfile or libebur128. Only Internals/ imports
@@ -97,6 +99,9 @@ let package = Package(
         .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownTime"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
+        .testTarget(name: "MixdownDynamicsTests", dependencies: [
+            "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
             "MixdownMediaIO", "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),

@@ -142,4 +142,32 @@ extension DSP {
                                 scale: Float, shift: Int32) -> Int {
         return KernelBuild.current.quantise(left, right, codes, count, scale, shift)
     }
+
+    /// Raises each peak to the largest magnitude that a bank of FIR filters gives
+    /// at its sample: `peaks[n] = max(peaks[n], |y_0[n]|, …, |y_{filters−1}[n]|)`.
+    ///
+    /// Filter `r` has the `taps` coefficients `c_r[k] = coefficients[r × taps + k]`,
+    /// tap `k` weighing the sample `k` steps before the newest one:
+    /// `y_r[n] = Σ_k c_r[k] × src[n + taps − 1 − k]`. So `src` holds `taps − 1`
+    /// samples of history followed by the `count` samples of the block, contiguous.
+    /// This is the inner loop of an oversampling true-peak detector: one filter per
+    /// interpolation phase, and a filter whose only coefficient is 1 for the sample
+    /// itself.
+    ///
+    /// Single precision. Each sum runs over `k` ascending, from the filter's first
+    /// to its last non-zero coefficient (zero taps at either end cost nothing; a
+    /// filter of zeros is skipped), a multiply and an add per tap, never fused. A
+    /// NaN output never replaces a peak, as in ``peakMagnitude(_:count:)``.
+    ///
+    /// - Parameters:
+    ///   - peaks: `count` peaks, read and written; start from 0 for the bank's peak alone.
+    ///   - src: `count + taps − 1` samples, read.
+    ///   - coefficients: `filters × taps` coefficients, filter by filter.
+    ///   - filters: Number of filters; `0` does nothing.
+    ///   - taps: Coefficients per filter; `0` does nothing.
+    ///   - count: Number of outputs; `0` does nothing.
+    public static func filterBankPeaks(into peaks: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>,
+                                       coefficients: UnsafePointer<Float>, filters: Int, taps: Int, count: Int) {
+        KernelBuild.current.filterBankPeaks(peaks, src, coefficients, filters, taps, count)
+    }
 }

@@ -147,6 +147,66 @@ void KERNEL(scale)(float *dst, float factor, ptrdiff_t count) {
     }
 }
 
+// --- filter bank peaks ---------------------------------------------------------
+
+/// Each filter's first and last non-zero coefficient: its sums skip the zero
+/// taps at either end (a detector's short rows, or a row that is a single 1).
+static inline __attribute__((always_inline))
+int filter_span(const float *row, ptrdiff_t taps, ptrdiff_t *first, ptrdiff_t *last) {
+    ptrdiff_t a = 0, b = taps - 1;
+    while (a < taps && row[a] == 0) a++;
+    while (b > a && row[b] == 0) b--;
+    *first = a;
+    *last = b;
+    return a < taps;
+}
+
+/// |Σ c[k]·x[newest − k]| for 16 consecutive outputs, k ascending from `first`
+/// to `last`: a multiply and an add per tap, the scalar tail's order.
+#define FILTER16(result, src, row, first, last, newest) do {                  \
+        v16f acc_ = 0;                                                         \
+        for (ptrdiff_t k_ = (first); k_ <= (last); k_++) {                     \
+            acc_ = acc_ + LOAD16((src) + (newest) - k_) * (row)[k_];           \
+        }                                                                      \
+        (result) = acc_ < 0 ? -acc_ : acc_;                                    \
+    } while (0)
+
+void KERNEL(filter_bank_peaks)(float *peaks, const float *src, const float *coefficients,
+                               ptrdiff_t filters, ptrdiff_t taps, ptrdiff_t count) {
+    for (ptrdiff_t r = 0; r < filters; r++) {
+        const float *row = coefficients + r * taps;
+        ptrdiff_t first, last;
+        if (!filter_span(row, taps, &first, &last)) continue;
+        ptrdiff_t n = 0;
+        // Two vectors at a time: independent sums, so the adds' latency overlaps.
+        for (; n + 2 * WIDTH <= count; n += 2 * WIDTH) {
+            v16f a, b;
+            FILTER16(a, src, row, first, last, n + taps - 1);
+            FILTER16(b, src, row, first, last, n + WIDTH + taps - 1);
+            const v16f pa = LOAD16(peaks + n), pb = LOAD16(peaks + n + WIDTH);
+            // A NaN lane compares false and never replaces a peak.
+            STORE16(peaks + n, pa < a ? a : pa);
+            STORE16(peaks + n + WIDTH, pb < b ? b : pb);
+        }
+        for (; n + WIDTH <= count; n += WIDTH) {
+            v16f a;
+            FILTER16(a, src, row, first, last, n + taps - 1);
+            const v16f pa = LOAD16(peaks + n);
+            STORE16(peaks + n, pa < a ? a : pa);
+        }
+        for (; n < count; n++) {
+            float acc = 0;
+            for (ptrdiff_t k = first; k <= last; k++) {
+                acc = acc + src[n + taps - 1 - k] * row[k];
+            }
+            const float magnitude = acc < 0 ? -acc : acc;
+            if (peaks[n] < magnitude) peaks[n] = magnitude;
+        }
+    }
+}
+
+#undef FILTER16
+
 // --- quantise ------------------------------------------------------------------
 
 /// The constants of one quantise call, splatted once.

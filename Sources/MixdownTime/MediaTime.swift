@@ -54,4 +54,9 @@ extension MediaTime {
     public static func milliseconds(_ milliseconds: Int64) -> MediaTime {
         MediaTime(uncheckedValue: milliseconds, timescale: 1000)
     }
+
+    /// `microseconds` µs exactly (timescale 1 000 000); for defaults written as literals.
+    public static func microseconds(_ microseconds: Int64) -> MediaTime {
+        MediaTime(uncheckedValue: microseconds, timescale: 1_000_000)
+    }
 }

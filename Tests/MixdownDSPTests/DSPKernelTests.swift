@@ -91,6 +91,59 @@ final class DSPKernelTests: XCTestCase {
         }
     }
 
+    /// The filter bank against a Double scalar reference: odd lengths, a filter
+    /// with zero taps at both ends, a one-tap filter (the sample itself), a filter
+    /// of zeros, peaks that start above some outputs, NaN outputs ignored.
+    func testFilterBankPeaksMatchScalarReference() {
+        let taps = 9
+        var coefficients = testSignal(count: 4 * taps, seed: 13)
+        for k in [0, 1, 2, 8] { coefficients[taps + k] = 0 }        // filter 1: taps 3…7 only
+        for k in 0..<taps { coefficients[2 * taps + k] = k == 4 ? 1 : 0 }  // filter 2: the sample 4 steps back
+        for k in 0..<taps { coefficients[3 * taps + k] = 0 }        // filter 3: nothing
+        for n in kernelLengths {
+            var src = testSignal(count: n + taps - 1, seed: 14)
+            if n > 20 { src[n / 2] = .nan }
+            let start = testSignal(count: n, seed: 15).map { $0.magnitude * 1.5 }
+            let peaks = buffers.make(start)
+            DSP.filterBankPeaks(into: peaks, buffers.make(src), coefficients: buffers.make(coefficients),
+                                filters: 4, taps: taps, count: n)
+            var expected = [Double](repeating: 0, count: n), scale = [Double](repeating: 0, count: n)
+            var unknown = Set<Int>()
+            for i in 0..<n {
+                var best = Double(start[i]), size = 0.0
+                for r in 0..<4 {
+                    var sum = 0.0, magnitude = 0.0
+                    for k in 0..<taps {
+                        sum += Double(coefficients[r * taps + k]) * Double(src[i + taps - 1 - k])
+                        magnitude += (Double(coefficients[r * taps + k]) * Double(src[i + taps - 1 - k])).magnitude
+                    }
+                    if sum.isNaN { unknown.insert(i) } else { best = max(best, sum.magnitude) }
+                    size = max(size, magnitude)
+                }
+                expected[i] = best
+                scale[i] = max(size, best)
+            }
+            var actual = read(peaks, count: n)
+            // Where a filter read the NaN, the others' peak stands; compare elsewhere.
+            for i in unknown {
+                XCTAssertFalse(actual[i].isNaN, "NaN ignored n=\(n) i=\(i)")
+                XCTAssertGreaterThanOrEqual(Double(actual[i]), Double(start[i]), "n=\(n) i=\(i)")
+                actual[i] = 0
+                expected[i] = 0
+            }
+            assertClose(actual, expected, scale: scale, ulps: Double(taps), "filterBankPeaks n=\(n)")
+            XCTAssert((peaks - 1).pointee.isNaN, "nothing written before the buffer n=\(n)")
+
+            // The one-tap filter alone is exact: the magnitude of the sample 4 steps back.
+            let exact = buffers.make([Float](repeating: 0, count: n))
+            DSP.filterBankPeaks(into: exact, buffers.make(src), coefficients: buffers.make(Array(coefficients[(2 * taps)...])),
+                                filters: 1, taps: taps, count: n)
+            XCTAssertEqual(read(exact, count: n).map(\.bitPattern),
+                           (0..<n).map { src[$0 + taps - 1 - 4].isNaN ? 0 : src[$0 + taps - 1 - 4].magnitude.bitPattern },
+                           "one tap n=\(n)")
+        }
+    }
+
     func testPeakMagnitudeIgnoresNaN() {
         var s = [Float](repeating: 0.25, count: 40)
         s[3] = .nan

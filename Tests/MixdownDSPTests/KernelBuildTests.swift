@@ -41,6 +41,12 @@ final class KernelBuildTests: XCTestCase {
                 let (a, b) = both(kernel)
                 XCTAssertEqual(a.map(\.bitPattern), b.map(\.bitPattern), "\(name), \(count) elements")
             }
+            let history = testSignal(count: count + 31, seed: 10), rows = testSignal(count: 7 * 32, seed: 11)
+            let (wide, base) = both { d, w in
+                w ? mx_kernels_avx512_filter_bank_peaks(d, history, rows, 7, 32, count)
+                  : mx_kernels_baseline_filter_bank_peaks(d, history, rows, 7, 32, count)
+            }
+            XCTAssertEqual(wide.map(\.bitPattern), base.map(\.bitPattern), "filter_bank_peaks, \(count) elements")
             let loud = bus.map { $0 * 1.5 }
             XCTAssertEqual(mx_kernels_avx512_peak_magnitude(loud, count).bitPattern,
                            mx_kernels_baseline_peak_magnitude(loud, count).bitPattern, "peak_magnitude, \(count) elements")

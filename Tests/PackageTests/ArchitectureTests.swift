@@ -12,7 +12,7 @@ final class ArchitectureTests: XCTestCase {
         ["CFFmpeg", "CSndFile", "CEbur128", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownKernels"],
         ["MixdownTime", "MixdownDSP"],
         ["MixdownComposition"],
-        ["MixdownAudioMix"],
+        ["MixdownAudioMix", "MixdownDynamics"],
         ["MixdownPlan"],
         ["MixdownMediaIO"],
         ["MixdownRender", "MixdownAnalysis", "MixdownProject"],

@@ -14,18 +14,19 @@ struct KernelBuild: Sendable {
     let multiplyRamp: @convention(c) (UnsafeMutablePointer<Float>, Float, Float, Int) -> Void
     let scale: @convention(c) (UnsafeMutablePointer<Float>, Float, Int) -> Void
     let quantise: @convention(c) (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Int32>, Int, Float, Int32) -> Int
+    let filterBankPeaks: @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, Int, Int, Int) -> Void
 
     static let baseline = KernelBuild(
         multiplyAccumulate: mx_kernels_baseline_multiply_accumulate, multiplyAccumulateGain: mx_kernels_baseline_multiply_accumulate_gain,
         fill: mx_kernels_baseline_fill, fillRamp: mx_kernels_baseline_fill_ramp, peakMagnitude: mx_kernels_baseline_peak_magnitude,
         multiply: mx_kernels_baseline_multiply, multiplyRamp: mx_kernels_baseline_multiply_ramp, scale: mx_kernels_baseline_scale,
-        quantise: mx_kernels_baseline_quantise)
+        quantise: mx_kernels_baseline_quantise, filterBankPeaks: mx_kernels_baseline_filter_bank_peaks)
 
     static let avx512 = KernelBuild(
         multiplyAccumulate: mx_kernels_avx512_multiply_accumulate, multiplyAccumulateGain: mx_kernels_avx512_multiply_accumulate_gain,
         fill: mx_kernels_avx512_fill, fillRamp: mx_kernels_avx512_fill_ramp, peakMagnitude: mx_kernels_avx512_peak_magnitude,
         multiply: mx_kernels_avx512_multiply, multiplyRamp: mx_kernels_avx512_multiply_ramp, scale: mx_kernels_avx512_scale,
-        quantise: mx_kernels_avx512_quantise)
+        quantise: mx_kernels_avx512_quantise, filterBankPeaks: mx_kernels_avx512_filter_bank_peaks)
 
     /// Whether this processor runs the AVX-512 copy, decided once per process.
     static let usesAVX512: Bool = {

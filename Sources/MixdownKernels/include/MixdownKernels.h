@@ -44,6 +44,11 @@ void mx_kernels_baseline_scale(float *dst, float factor, ptrdiff_t count);
 /// shifted left by `shift`; returns the number of clipped samples.
 ptrdiff_t mx_kernels_baseline_quantise(const float *left, const float *right, int32_t *codes, ptrdiff_t count,
                                        float scale, int32_t shift);
+/// `peaks[n] = max(peaks[n], |y_r[n]|)` over filters r, with
+/// `y_r[n] = Σ_k coefficients[r·taps + k] · src[n + taps − 1 − k]`: `src` holds
+/// `taps − 1` samples of history, then the `count` samples of the block.
+void mx_kernels_baseline_filter_bank_peaks(float *peaks, const float *src, const float *coefficients,
+                                           ptrdiff_t filters, ptrdiff_t taps, ptrdiff_t count);
 
 // --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
 
@@ -57,6 +62,8 @@ void mx_kernels_avx512_multiply_ramp(float *dst, float g0, float dg, ptrdiff_t c
 void mx_kernels_avx512_scale(float *dst, float factor, ptrdiff_t count);
 ptrdiff_t mx_kernels_avx512_quantise(const float *left, const float *right, int32_t *codes, ptrdiff_t count,
                                      float scale, int32_t shift);
+void mx_kernels_avx512_filter_bank_peaks(float *peaks, const float *src, const float *coefficients,
+                                         ptrdiff_t filters, ptrdiff_t taps, ptrdiff_t count);
 
 #pragma clang assume_nonnull end
 
