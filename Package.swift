@@ -50,7 +50,7 @@ let package = Package(
         // The streaming look-ahead true-peak limiter of delivery loudness (oversampled detector, smooth gain).
         .target(name: "MixdownDynamics", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
-        .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix"]),
+        .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics"]),
         // Everything that touches FFmpeg, libsndfile or libebur128. Only Internals/ imports
         // the C modules (`internal import`); these two features make the compiler hold that line.
         .target(name: "MixdownMediaIO", dependencies: [
@@ -61,6 +61,7 @@ let package = Package(
         // Streaming renderer: decode, gain, sum, per block.
         .target(name: "MixdownRender", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownDSP",
+            "MixdownDynamics", "MixdownUnits",
         ]),
         // Signal analysis over FFmpeg's transforms: speech detection.
         .target(name: "MixdownAnalysis", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownMediaIO"]),

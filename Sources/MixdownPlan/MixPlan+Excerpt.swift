@@ -33,7 +33,8 @@ extension MixPlan {
             speech[i].regions = regions
         }
         return MixPlan(composition: cut, envelopes: moved, pans: pans, detectedSpeech: speech,
-                       duration: range.duration, sampleRate: sampleRate, video: video, warnings: warnings)
+                       duration: range.duration, sampleRate: sampleRate, video: video, warnings: warnings,
+                       mastering: mastering)
     }
 
     /// The part of `range` inside `window`, in the window's time (its start at 0); nil if none.

@@ -24,11 +24,14 @@ public struct MixPlan: Sendable {
     public var video: VideoStitchPlan?
     /// Things a user would want to know that do not stop the mix.
     public var warnings: [String]
+    /// The static gain and true-peak limiter the bus goes through last (loudness
+    /// normalisation); none by default.
+    public var mastering: Mastering?
 
     /// Makes a plan from its parts, as planning builds them.
     public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
                 detectedSpeech: [DetectedSpeech] = [], duration: MediaTime, sampleRate: Int32,
-                video: VideoStitchPlan? = nil, warnings: [String] = []) {
+                video: VideoStitchPlan? = nil, warnings: [String] = [], mastering: Mastering? = nil) {
         self.composition = composition
         self.envelopes = envelopes
         self.pans = pans
@@ -37,6 +40,7 @@ public struct MixPlan: Sendable {
         self.sampleRate = sampleRate
         self.video = video
         self.warnings = warnings
+        self.mastering = mastering
     }
 
     /// Every media file the plan's tracks read: what an output may not overwrite.

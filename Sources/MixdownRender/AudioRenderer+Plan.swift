@@ -6,7 +6,7 @@ extension AudioRenderer {
     public convenience init(plan: MixPlan, blockSize: Int = 16_384) throws(MediaIOError) {
         do {
             try self.init(composition: plan.composition, envelopes: plan.envelopes, pans: plan.pans, duration: plan.duration,
-                          sampleRate: plan.sampleRate, blockSize: blockSize)
+                          sampleRate: plan.sampleRate, blockSize: blockSize, mastering: plan.mastering)
         } catch {
             throw .unsupported(path: "timeline", reason: error.description)
         }

@@ -3,6 +3,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
+import MixdownPlan
 import MixdownTime
 
 
@@ -26,14 +27,19 @@ public final class AudioRenderer {
     /// Frames per block handed to the sink.
     public let blockSize: Int
     private let tracks: [TrackRenderer]
+    /// The static gain and limiter the bus goes through last, if any.
+    public let mastering: Mastering?
 
     /// Prepares to render `duration` of `composition`'s audio tracks.
     ///
     /// `envelopes` maps track ids to the gain the renderer applies; a track without one plays at unity.
     /// `pans` maps track ids to where their items sit; a track without spans plays centred.
+    /// `mastering`, when given, is applied last (``render(range:threads:isCancelled:progress:to:)``).
     public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
-                duration: MediaTime, sampleRate: Int32 = 48_000, blockSize: Int = 16_384) throws(MediaTimeError) {
+                duration: MediaTime, sampleRate: Int32 = 48_000, blockSize: Int = 16_384,
+                mastering: Mastering? = nil) throws(MediaTimeError) {
         self.sampleRate = sampleRate
+        self.mastering = mastering
         self.blockSize = blockSize
         frameCount = try duration.sampleIndex(sampleRate: sampleRate)
         var tracks: [TrackRenderer] = []
@@ -62,12 +68,26 @@ public final class AudioRenderer {
     /// mix on the other `threads - 1` (`TrackPrefetcher`), shared when there are
     /// more tracks than threads. With `threads: 1` everything runs on the calling
     /// thread, for callers that already keep every core busy with renders of their own.
+    ///
+    /// With ``mastering``, the bus goes through its gain and limiter before the
+    /// sink; the limiter starts early enough before `range` (its settling time)
+    /// that the samples equal those of a full render.
     public func render(range: Range<Int64>? = nil,
                        threads: Int = defaultThreadCount,
                        isCancelled: () -> Bool = { false },
                        progress: (Int64) -> Void = { _ in },
                        to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         let range = range ?? 0..<frameCount
+        if let mastering {
+            return try renderMastered(range: range, mastering: mastering, threads: threads, isCancelled: isCancelled,
+                                      progress: progress, to: sink)
+        }
+        return try renderBus(range: range, threads: threads, isCancelled: isCancelled, progress: progress, to: sink)
+    }
+
+    /// Renders the bus of `range`, before mastering.
+    func renderBus(range: Range<Int64>, threads: Int, isCancelled: () -> Bool, progress: (Int64) -> Void,
+                   to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         let started = ContinuousClock.now
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDynamics
 
 /// What a render did, for the summary line.
 public struct RenderSummary: Sendable {
@@ -12,6 +13,8 @@ public struct RenderSummary: Sendable {
     public var elapsed: Double
     /// Samples the output clipped at full scale (set by whoever wrote the output).
     public var clippedSamples = 0
+    /// What the mastering limiter did over the rendered range; nil without mastering.
+    public var limiting: LimiterStatistics?
 
     /// Makes a summary of `frames` rendered at `sampleRate` in `elapsed` seconds, peaking at `peak`.
     public init(frames: Int64, sampleRate: Int32, peak: Float, elapsed: Double, clippedSamples: Int = 0) {

@@ -1,0 +1,69 @@
+import MixdownDynamics
+import MixdownMediaIO
+import MixdownPlan
+
+/// The loudness of a plan's mix (through its mastering, if any), found by
+/// rendering it without writing it.
+///
+/// The timeline is cut into `LoudnessStretch`es, one per thread, each rendered
+/// with its own `AudioRenderer` (a partial render gives the samples of a full
+/// one, mastering included) and metered on its thread; the merged figures equal
+/// one meter's over the whole mix (integrated loudness within 0.001 LU).
+public struct LoudnessScan: Sendable {
+    /// EBU R128 figures of the mix.
+    public let figures: LoudnessFigures
+    /// What the mastering limiter did over the whole timeline; nil without mastering.
+    public let limiting: LimiterStatistics?
+
+    /// Renders and meters `plan`'s whole timeline on at most `threads` threads.
+    ///
+    /// - Throws: the render's `MediaIOError`s; `cancelled` when `isCancelled` turns true.
+    public init(plan: MixPlan, threads: Int = AudioRenderer.defaultThreadCount,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
+        let renderer = try AudioRenderer(plan: plan)
+        let count = max(1, threads)
+        let ranges = LoudnessStretch.ranges(frameCount: renderer.frameCount, sampleRate: plan.sampleRate, count: count)
+        let stretches = try ranges.map { range throws(MediaIOError) in
+            try LoudnessStretch(range: range, frameCount: renderer.frameCount, channels: 2, sampleRate: plan.sampleRate)
+        }
+        let others = Array(stretches.dropFirst())
+        let pool = WorkerPool<LimiterStatistics?>(threads: others.count, jobs: others.count) { job, pool throws(MediaIOError) in
+            try Self.measure(others[job], renderer: AudioRenderer(plan: plan), threads: 1,
+                             isCancelled: { isCancelled() || pool.isStopped })
+        }
+        defer {
+            pool.stop()
+            pool.wait()
+        }
+        var limiting: LimiterStatistics?
+        do {
+            limiting = try Self.measure(stretches[0], renderer: renderer, threads: stretches.count == 1 ? count : 1,
+                                        isCancelled: { isCancelled() || pool.isStopped })
+        } catch {
+            pool.stop()
+            pool.wait()
+            throw error == .cancelled ? pool.firstError ?? error : error
+        }
+        pool.wait()
+        if let failure = pool.firstError { throw failure }
+        for other in pool.remainingResults { if let other { limiting?.merge(other) } }
+        figures = LoudnessFigures(merging: stretches)
+        self.limiting = limiting
+    }
+
+    /// Renders `stretch`'s feed range into it; returns the limiter's statistics over the stretch.
+    private static func measure(_ stretch: LoudnessStretch, renderer: AudioRenderer, threads: Int,
+                                isCancelled: () -> Bool) throws(MediaIOError) -> LimiterStatistics? {
+        let feed = stretch.feedRange
+        guard !feed.isEmpty else { return renderer.mastering.map { _ in LimiterStatistics() } }
+        let sink = { (block: AudioBlock) throws(MediaIOError) in
+            try stretch.add(left: block.left, right: block.right, count: block.count)
+        }
+        if let mastering = renderer.mastering {
+            return try renderer.renderMastered(range: feed, counting: stretch.range, mastering: mastering, threads: threads,
+                                               isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
+        }
+        _ = try renderer.renderBus(range: feed, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
+        return nil
+    }
+}
