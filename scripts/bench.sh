@@ -32,7 +32,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix export 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix export loudness 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -176,6 +176,39 @@ if want export; then
         row '%-22s %-8s not available yet (no export command)' "MP4 export (AAC $AUDIO_BITRATE)" mixdown
         row '%-22s target: ffmpeg/mixdown wall >= 1.6: not measured' ""
     fi
+    row ''
+fi
+
+if want loudness && [ -n "$HAS_EXPORT" ]; then
+    # Issue 14: a normalised export (--loudness podcast: -16 LUFS, -1 dBTP) against
+    # ffmpeg's two-pass loudnorm (measure, then linear mode) and against the plain export.
+    loudnorm_script "$OUT/ffmpeg.mp4" > "$OUT/loudnorm.sh"
+    mlog=$OUT/loudness-1-mixdown.log flog=$OUT/loudness-1-ffmpeg.log plog=$OUT/export-1-mixdown.log
+    : > "$mlog"; : > "$flog"
+    mixdown_args export 1 "$OUT/mixdown.mp4" --loudness podcast
+    if ! want export; then
+        : > "$plog"
+        mixdown_args export 1 "$OUT/plain.mp4"; PLAIN_ARGS=("${MIX_ARGS[@]}")
+        mixdown_args export 1 "$OUT/mixdown.mp4" --loudness podcast
+    fi
+    note "normalised export: warm-up"
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
+    timed /dev/null bash "$OUT/loudnorm.sh"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "normalised export: run $i"
+        timed "$mlog" "$MIXDOWN" "${MIX_ARGS[@]}"
+        timed "$flog" bash "$OUT/loudnorm.sh"
+        if ! want export; then timed "$plog" "$MIXDOWN" "${PLAIN_ARGS[@]}"; fi
+    done
+    side_rows 'normalised export' mixdown "$mlog"
+    side_rows '(-16 LUFS, -1 dBTP)' ffmpeg "$flog"
+    ratio_rows loudness-1 ""
+    cost=$(ratio "$(med "$mlog" wall)" "$(med "$plog" wall)")
+    row '%-22s target: normalised / plain export wall = %s <= 1.30: %s' "" "$cost" "$(verdict "$cost" '<=' 1.3)"
+    for side in mixdown ffmpeg; do
+        row '%-22s check: %-7s %s' "" "$side" "$(ffmpeg -nostats -nostdin -i "$OUT/$side.mp4" -filter_complex ebur128=peak=true -f null - 2>&1 |
+            awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { printf "decoded %s LUFS, true peak %s dBTP (ebur128)", i, p }')"
+    done
     row ''
 fi
 
