@@ -21,12 +21,13 @@ import MixdownUnits
 public struct LoudnessNormalisation: Sendable {
     /// The loudness and true-peak ceiling asked for.
     public let delivery: DeliveryLoudness
-    /// The mix as planned, before any gain.
+    /// The mix as planned, before any gain: its integrated loudness and true peak.
     public let measured: LoudnessFigures
     /// The plan with its ``Mastering``; the plan unchanged when the mix is silent.
     public private(set) var plan: MixPlan
-    /// The mastered mix's figures as metered before writing (the last dry run),
-    /// or predicted from ``measured`` when the limiter does not act.
+    /// The mastered mix's figures as metered before writing (the last dry run:
+    /// its integrated loudness only), or predicted from ``measured`` when the
+    /// limiter does not act.
     public private(set) var expected: LoudnessFigures
     /// What the limiter does over the whole timeline (zero when it does not act).
     public private(set) var limiting: LimiterStatistics
@@ -50,7 +51,8 @@ public struct LoudnessNormalisation: Sendable {
         var bare = plan
         bare.mastering = nil
         self.delivery = delivery
-        measured = try LoudnessScan(plan: bare, threads: threads, isCancelled: isCancelled).figures
+        measured = try LoudnessScan(plan: bare, threads: threads, measures: [.integrated, .truePeak],
+                                    isCancelled: isCancelled).figures
         self.plan = bare
         expected = measured
         limiting = LimiterStatistics()
@@ -79,7 +81,8 @@ public struct LoudnessNormalisation: Sendable {
                 limiting = LimiterStatistics()
                 break
             }
-            let scan = try LoudnessScan(plan: plan, threads: threads, isCancelled: isCancelled)
+            // The limiter holds the ceiling: a dry run needs the loudness alone.
+            let scan = try LoudnessScan(plan: plan, threads: threads, measures: .integrated, isCancelled: isCancelled)
             expected = scan.figures
             limiting = scan.limiting ?? LimiterStatistics()
             guard let reached = scan.figures.integrated else { break }

@@ -17,14 +17,18 @@ public struct LoudnessScan: Sendable {
 
     /// Renders and meters `plan`'s whole timeline on at most `threads` threads.
     ///
+    /// `measures` are the figures wanted (see `LoudnessStretch`): the integrated
+    /// loudness alone costs about a fifth of everything.
+    ///
     /// - Throws: the render's `MediaIOError`s; `cancelled` when `isCancelled` turns true.
-    public init(plan: MixPlan, threads: Int = AudioRenderer.defaultThreadCount,
+    public init(plan: MixPlan, threads: Int = AudioRenderer.defaultThreadCount, measures: LoudnessMeter.Measures = .all,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
         let renderer = try AudioRenderer(plan: plan)
         let count = max(1, threads)
         let ranges = LoudnessStretch.ranges(frameCount: renderer.frameCount, sampleRate: plan.sampleRate, count: count)
         let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: renderer.frameCount, channels: 2, sampleRate: plan.sampleRate)
+            try LoudnessStretch(range: range, frameCount: renderer.frameCount, channels: 2, sampleRate: plan.sampleRate,
+                                 measures: measures)
         }
         let others = Array(stretches.dropFirst())
         let pool = WorkerPool<LimiterStatistics?>(threads: others.count, jobs: others.count) { job, pool throws(MediaIOError) in

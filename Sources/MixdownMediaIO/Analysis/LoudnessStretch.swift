@@ -48,7 +48,12 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     /// `(sampleRate + 5) / 10` frames) of 2 s or more, and end at a whole second or at `frameCount`.
     ///
     /// - Throws: `MediaIOError.unsupported` when libebur128 refuses the format (see ``LoudnessMeter``).
-    public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: Int32) throws(MediaIOError) {
+    ///
+    /// `measures` chooses the figures: without `.range` (and `.shortTerm`) the
+    /// range meter only counts momentary blocks and the range reads 0; without
+    /// `.truePeak` the true peak reads −∞ (it is most of the metering's cost).
+    public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: Int32,
+                measures: LoudnessMeter.Measures = .all) throws(MediaIOError) {
         let second = Int64(Self.secondFrames(sampleRate: sampleRate))
         let step = second / 10
         precondition(range.lowerBound == 0 || (range.lowerBound % second == 0 && range.lowerBound >= 2 * second),
@@ -61,10 +66,12 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         let first = range.lowerBound == 0
         feedRange = (first ? 0 : range.lowerBound - 20 * step)..<min(frameCount, range.upperBound + 9 * step)
         integrating = LoudnessTracker(
-            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate, measures: [.integrated, .truePeak]),
+            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
+                                     measures: measures.intersection([.integrated, .samplePeak, .truePeak]).union(.integrated)),
             origin: first ? 0 : range.lowerBound - 3 * step, peaksFrom: range.lowerBound)
         ranging = LoudnessTracker(
-            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate, measures: .range),
+            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
+                                     measures: measures.isDisjoint(with: [.range, .shortTerm]) ? .momentary : .range),
             origin: feedRange.lowerBound, peaksFrom: feedRange.lowerBound)
         position = feedRange.lowerBound
     }
