@@ -50,7 +50,7 @@ let package = Package(
         // The streaming look-ahead true-peak limiter of delivery loudness (oversampled detector, smooth gain).
         .target(name: "MixdownDynamics", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
-        .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics"]),
+        .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics"]),
         // Everything that touches FFmpeg, libsndfile or libebur128. Only Internals/ imports
         // the C modules (`internal import`); these two features make the compiler hold that line.
         .target(name: "MixdownMediaIO", dependencies: [
@@ -71,10 +71,11 @@ let package = Package(
         .target(name: "MixdownProjectFile", dependencies: [
             "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix",
         ]),
-        // A project resolved against its media: probing, stitching, placing, ducking → MixPlan.
+        // A project resolved against its media: probing, stitching, placing, ducking → MixPlan
+        // (it renders and meters the parts of the mix to duck by loudness).
         .target(name: "MixdownPlanning", dependencies: [
-            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownComposition", "MixdownAudioMix",
-            "MixdownTime", "MixdownUnits",
+            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownRender", "MixdownAnalysis", "MixdownComposition",
+            "MixdownAudioMix", "MixdownTime", "MixdownUnits",
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
@@ -114,7 +115,7 @@ let package = Package(
         ]),
         .testTarget(name: "MixdownPlanningTests", dependencies: [
             "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownAudioMix", "MixdownComposition", "MixdownUnits",
-            "MixdownTime", "MixdownTestSupport",
+            "MixdownTime", "MixdownRender", "MixdownMediaIO", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownRenderTests", dependencies: [
             "MixdownRender", "MixdownPlanning", "MixdownProject", "MixdownProjectFile", "MixdownPlan", "MixdownExport",

@@ -38,6 +38,22 @@ extension DuckingSettings {
         return try GainLayer(kind: .duck, segments: segments)
     }
 
+    /// The groups `regions` make under rules 1 and 2 of ``duckLayer(for:)``, each as
+    /// one region over its whole span with the depth it ducks by (the deepest of
+    /// its regions'; the settings' ``depth`` for those with none). A layer made for
+    /// these is the layer made for `regions`: what a caller needs to choose a
+    /// depth per group (ducking by loudness) without changing where the ducks are.
+    ///
+    /// - Throws: ``AudioMixError/time(_:)`` if time arithmetic overflows.
+    public func bridged(_ regions: [DuckRegion]) throws(AudioMixError) -> [DuckRegion] {
+        var bridged: [DuckRegion] = []
+        for group in try groups(of: regions) {
+            let range = try withTimeArithmetic { () throws(MediaTimeError) in try MediaTimeRange(start: group.start, end: group.end) }
+            bridged.append(DuckRegion(range: range, depth: group.depth))
+        }
+        return bridged
+    }
+
     /// A run of bridged voice regions and the depth it ducks by.
     private struct Group {
         var start: MediaTime

@@ -32,7 +32,14 @@ extension MixPlan {
             }
             speech[i].regions = regions
         }
-        return MixPlan(composition: cut, envelopes: moved, pans: pans, detectedSpeech: speech,
+        var ducks: [LoudnessDuck] = []
+        for duck in loudnessDucks {
+            guard let inside = try Self.moved(duck.range, into: range) else { continue }
+            var moved = duck
+            moved.range = inside
+            ducks.append(moved)
+        }
+        return MixPlan(composition: cut, envelopes: moved, pans: pans, detectedSpeech: speech, loudnessDucks: ducks,
                        duration: range.duration, sampleRate: sampleRate, video: video, warnings: warnings,
                        mastering: mastering)
     }

@@ -16,6 +16,8 @@ public struct MixPlan: Sendable {
     public var pans: [Int: [PanSpan]]
     /// Speech found in the items that drive a duck by their signal, item by item.
     public var detectedSpeech: [DetectedSpeech]
+    /// How each duck's depth was chosen when ducking by loudness; empty otherwise.
+    public var loudnessDucks: [LoudnessDuck]
     /// The timeline's length; the render stops there.
     public var duration: MediaTime
     /// The session rate in Hz: every track is decoded and resampled to it.
@@ -30,12 +32,13 @@ public struct MixPlan: Sendable {
 
     /// Makes a plan from its parts, as planning builds them.
     public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
-                detectedSpeech: [DetectedSpeech] = [], duration: MediaTime, sampleRate: Int32,
+                detectedSpeech: [DetectedSpeech] = [], loudnessDucks: [LoudnessDuck] = [], duration: MediaTime, sampleRate: Int32,
                 video: VideoStitchPlan? = nil, warnings: [String] = [], mastering: Mastering? = nil) {
         self.composition = composition
         self.envelopes = envelopes
         self.pans = pans
         self.detectedSpeech = detectedSpeech
+        self.loudnessDucks = loudnessDucks
         self.duration = duration
         self.sampleRate = sampleRate
         self.video = video

@@ -17,7 +17,10 @@ extension PlanBuilder {
     static let speechAnalysisRate: Int32 = 16_000
 
     /// The duck layer of each target part that has a source other than itself.
-    mutating func duckLayers() throws(PlanningError) -> [Project.Ducking.Part: GainLayer] {
+    ///
+    /// `envelopes` (every track's gain before ducking) and `duration` are what the
+    /// parts are rendered with to duck by loudness.
+    mutating func duckLayers(envelopes: [Int: GainEnvelope], duration: MediaTime) throws(PlanningError) -> [Project.Ducking.Part: GainLayer] {
         let ducking = project.ducking
         guard ducking.mode != .off else { return [:] }
         var regions: [Project.Ducking.Part: [DuckRegion]] = [:]
@@ -34,18 +37,22 @@ extension PlanBuilder {
                 continue
             }
             guard placed.contains(where: { sources.contains($0.part) }) else { continue }
-            let under = sources.sorted().flatMap { regions[$0] ?? [] }
+            var under = sources.sorted().flatMap { regions[$0] ?? [] }
+            if ducking.mode == .loudness {
+                under = try loudnessRegions(under, target: target, sources: sources, envelopes: envelopes, duration: duration)
+            }
             layers[target] = try mixError { () throws(AudioMixError) in try ducking.settings.duckLayer(for: under) }
         }
         return layers
     }
 
-    /// Where `item` makes the other parts duck: the whole take (`ranges`), or the
-    /// speech in its audio (the clips always, the takes with `signal`).
+    /// Where `item` makes the other parts duck: the whole take (`ranges`, and
+    /// `loudness`, which measures over it), or the speech in its audio (the clips
+    /// always, the takes with `signal`).
     mutating func duckRegions(of item: PlacedItem) throws(PlanningError) -> [DuckRegion] {
         guard let audio = item.audio else { return [] }
         let audible = try shifted(audio, to: item.range.start)
-        if item.part == .voiceovers && project.ducking.mode == .ranges {
+        if item.part == .voiceovers && project.ducking.mode != .signal {
             return [DuckRegion(range: audible, depth: item.duckDepth)]
         }
         let found = try speech(in: item, source: audio, placedAt: audible)

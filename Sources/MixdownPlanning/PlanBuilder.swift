@@ -37,6 +37,7 @@ struct PlanBuilder {
     var placed: [PlacedItem] = []
     var warnings: [String] = []
     var detectedSpeech: [DetectedSpeech] = []
+    var loudnessDucks: [LoudnessDuck] = []
     var media = MediaCatalog()
 
     var video: VideoStitchPlan?
@@ -55,14 +56,14 @@ struct PlanBuilder {
         try placeMusic(until: duration)
 
         var envelopes = try itemEnvelopes()
-        for (part, duck) in try duckLayers() {
+        for (part, duck) in try duckLayers(envelopes: envelopes, duration: duration) {
             for track in Set(placed.filter { $0.part == part }.map(\.track)) {
                 envelopes[track] = envelopes[track].map { GainEnvelope(layers: $0.layers + [duck]) }
             }
         }
         warnings += lateItems(end: duration)
         return MixPlan(composition: composition, envelopes: envelopes, pans: pans(), detectedSpeech: detectedSpeech,
-                       duration: duration, sampleRate: project.output.sampleRate.hertz, video: video, warnings: warnings)
+                       loudnessDucks: loudnessDucks, duration: duration, sampleRate: project.output.sampleRate.hertz, video: video, warnings: warnings)
     }
 
     // MARK: Clips

@@ -122,8 +122,10 @@ public struct Project: Hashable, Sendable {
             case ranges
             /// Down where the takes' signal holds speech (`SpeechDetector`).
             case signal
-            /// Down for the whole of each take, by a depth chosen per region so the
-            /// ducked part's short-term loudness sits ``Ducking/below`` under the voice's.
+            /// Down for the whole of each take (as ``ranges``), by a depth chosen per
+            /// duck so the ducked part's loudness there (integrated over the duck)
+            /// sits ``Ducking/below`` under the voice's; `DuckingSettings.depth`
+            /// where the voice is too short or quiet to measure.
             case loudness
             /// No ducking at all.
             case off

@@ -45,6 +45,8 @@ final class CLIErrorTests: XCTestCase {
                         status: 64, mentions: ["+24 dB"])
         try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--range", "20-10", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["20-10", "after start"])
+        try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--duck-mode", "loudness", "--duck-below", "50", "-o", "/tmp/x.wav"],
+                        status: 64, mentions: ["--duck-below", "'50'", "from 0 to 40"])
         try assertFails(["mix", "-o", "/tmp/x.wav"], status: 64, mentions: ["nothing to mix"])
         try assertFails(["mix", "--music", Fixture.path("music.mp3"), "--fromat", "s16", "-o", "/tmp/x.wav"],
                         status: 64, mentions: ["--fromat"])

@@ -80,6 +80,8 @@ func sampleProjects(base: String) throws -> [Project] {
 
     var voiceOnly = Project()
     voiceOnly.voiceovers = (0..<20).map { Project.Voiceover(path: base + "/vo\($0).wav", start: t("\($0).5")) }
+    voiceOnly.ducking.mode = .loudness
+    voiceOnly.ducking.below = 22.5
     projects.append(voiceOnly)
     return projects
 }

@@ -19,12 +19,16 @@ struct ShapingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: 0.01)", valueName: "time"), transform: parseTime)
     var cutFade: MediaTime?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB. (default: -12)", valueName: "db"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB; with --duck-mode loudness, the depth where the voice is too short or quiet to measure. (default: -12)", valueName: "db"),
             transform: quantity(DuckDepth.init(parsing:)))
     var duck: DuckDepth?
 
-    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; off. (default: ranges)", valueName: "mode"))
+    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; loudness: under each item, as deep as puts the music --duck-below the voice; off. (default: ranges)", valueName: "mode"))
     var duckMode: Project.Ducking.Mode?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --duck-mode loudness: how far the ducked music's loudness sits under the voice's, in LU, 0 to 40. (default: 15)", valueName: "lu"),
+            transform: quantity(LoudnessGap.init(parsing:)))
+    var duckBelow: LoudnessGap?
 
     @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: 0.5)", valueName: "time"), transform: parseTime)
     var duckFadeDown: MediaTime?
@@ -63,6 +67,7 @@ struct ShapingOptions: ParsableArguments {
         if let cutFade { project.cutFade = cutFade }
         if let duck { project.ducking.settings.depth = duck }
         if let duckMode { project.ducking.mode = duckMode }
+        if let duckBelow { project.ducking.below = duckBelow }
         if let duckFadeDown { project.ducking.settings.fadeDown = duckFadeDown }
         if let duckFadeUp { project.ducking.settings.fadeUp = duckFadeUp }
         if let duckMaxPause { project.ducking.settings.maxPause = duckMaxPause }

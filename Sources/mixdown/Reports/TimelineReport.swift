@@ -32,6 +32,8 @@ struct TimelineReport: Encodable {
         var speech: [SpeechReport]
         /// Spans where a duck layer holds the track below unity, in timeline seconds.
         var duckRegions: [[Double]]
+        /// How each duck's depth was chosen, when ducking by loudness.
+        var loudnessDucks: [LoudnessDuckReport]
     }
 
     var duration: Double
@@ -61,7 +63,8 @@ struct TimelineReport: Encodable {
             return Track(
                 id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
                 segments: track.segments.map(Segment.init), speech: SpeechReport.on(track: track.id, in: plan),
-                duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] })
+                duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] },
+                loudnessDucks: LoudnessDuckReport.on(track: track.id, in: plan))
         }
         cuts = video.map(\.timelineStart).filter { $0 > 0 }
     }
@@ -98,6 +101,7 @@ struct TimelineReport: Encodable {
             for r in track.duckRegions {
                 lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
             }
+            lines += track.loudnessDucks.map(\.text)
         }
         if !cuts.isEmpty {
             lines.append("")

@@ -21,6 +21,8 @@ struct TrackAutomation: Encodable {
     var speech: [SpeechReport]
     /// Where a duck holds the track below unity, in timeline seconds, ramps included.
     var duckRegions: [[Double]]
+    /// How each duck's depth was chosen, when ducking by loudness.
+    var loudnessDucks: [LoudnessDuckReport]
 
     init(track: CompositionTrack, plan: MixPlan) {
         let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
@@ -30,6 +32,7 @@ struct TrackAutomation: Encodable {
         layers = envelope.layers.map(\.name)
         speech = SpeechReport.on(track: track.id, in: plan)
         duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
+        loudnessDucks = LoudnessDuckReport.on(track: track.id, in: plan)
         spans = envelope.spans.compactMap { span in
             guard span.start.seconds < end else { return nil }
             return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
@@ -40,6 +43,7 @@ struct TrackAutomation: Encodable {
     var text: String {
         var lines = ["track \(track) (\(role)): " + (layers.isEmpty ? "unity" : layers.joined(separator: " × "))]
         lines += speech.map(\.text)
+        lines += loudnessDucks.map(\.text)
         for s in spans {
             let gains = s.curve == "constant"
                 ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))
