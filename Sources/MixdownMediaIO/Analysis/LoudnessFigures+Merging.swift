@@ -17,7 +17,7 @@ extension LoudnessFigures {
                      "loudness stretches must start at 0 and be fed completely")
         let integrating = stretches.map(\.integrating), ranging = stretches.map(\.ranging)
         self.init(integrated: LoudnessMeter.integrated(of: integrating.map(\.meter)),
-                  range: LoudnessMeter.range(of: ranging.map(\.meter)),
+                  range: ranging.allSatisfy { $0.meter.measures.contains(.range) } ? LoudnessMeter.range(of: ranging.map(\.meter)) : 0,
                   peaks: integrating, shortTerm: ranging, sampleRate: stretches[0].sampleRate)
     }
 }
