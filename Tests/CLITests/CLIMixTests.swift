@@ -31,8 +31,10 @@ final class CLIMixTests: XCTestCase {
         let running = try CLIRunner.start([
             "mix", "--music", Fixture.path("music.mp3"), "--duration", "2:00:00", "--format", "f32", "-o", out.path,
         ])
-        // Give it time to start writing, then Ctrl-C.
-        Thread.sleep(forTimeInterval: 0.7)
+        // Once it writes (its temporary file is there; a loaded machine starts slowly), Ctrl-C.
+        let deadline = Date().addingTimeInterval(20)
+        while contents(of: dir).count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.2)
         XCTAssertTrue(running.0.isRunning, "the 2-hour render should still be running")
         kill(running.0.processIdentifier, SIGINT)
         let started = Date()
