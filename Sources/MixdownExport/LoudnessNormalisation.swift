@@ -17,13 +17,13 @@ import MixdownUnits
 ///
 /// For a lossy output the limiter's ceiling is 1 dB under the delivery ceiling
 /// (AAC's decoded peaks overshoot the PCM it was given), and the export checks
-/// the decoded file with ``accepts(_:)`` and, if needed, ``corrected(for:)``.
+/// the decoded file with ``accepts(_:)`` and, if needed, ``corrected(for:threads:isCancelled:)``.
 public struct LoudnessNormalisation: Sendable {
     /// The loudness and true-peak ceiling asked for.
     public let delivery: DeliveryLoudness
     /// The mix as planned, before any gain: its integrated loudness and true peak.
     public let measured: LoudnessFigures
-    /// The plan with its ``Mastering``; the plan unchanged when the mix is silent.
+    /// The plan with its `Mastering`; the plan unchanged when the mix is silent.
     public private(set) var plan: MixPlan
     /// The mastered mix's figures as metered before writing (the last dry run:
     /// its integrated loudness only), or predicted from ``measured`` when the
@@ -43,8 +43,13 @@ public struct LoudnessNormalisation: Sendable {
 
     /// Measures `plan` and finds the mastering that brings it to `delivery`.
     ///
-    /// - Parameter lossy: whether the output is encoded lossily (AAC): the limiter
-    ///   then aims ``lossyHeadroom`` lower.
+    /// - Parameters:
+    ///   - plan: the mix; a mastering it has is replaced.
+    ///   - delivery: the target loudness and true-peak ceiling.
+    ///   - lossy: whether the output is encoded lossily (AAC): the limiter
+    ///     then aims ``lossyHeadroom`` lower.
+    ///   - threads: threads the renders keep busy at most.
+    ///   - isCancelled: polled every block of every render.
     /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
     public init(plan: MixPlan, delivery: DeliveryLoudness, lossy: Bool, threads: Int = AudioRenderer.defaultThreadCount,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
@@ -112,6 +117,10 @@ public struct LoudnessNormalisation: Sendable {
     /// the limiter's ceiling lowered by the overshoot of the true peak, the
     /// gain moved by the loudness missed; then metered again.
     ///
+    /// - Parameters:
+    ///   - written: the decoded file's figures.
+    ///   - threads: threads the dry runs keep busy at most.
+    ///   - isCancelled: polled every block of every render.
     /// - Throws: the renders' `MediaIOError`s.
     public func corrected(for written: LoudnessFigures, threads: Int = AudioRenderer.defaultThreadCount,
                           isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> LoudnessNormalisation {

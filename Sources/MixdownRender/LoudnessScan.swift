@@ -51,7 +51,11 @@ public struct LoudnessScan: Sendable {
         pool.wait()
         if let failure = pool.firstError { throw failure }
         for other in pool.remainingResults { if let other { limiting?.merge(other) } }
-        figures = LoudnessFigures(merging: stretches)
+        self.init(figures: LoudnessFigures(merging: stretches), limiting: limiting)
+    }
+
+    init(figures: LoudnessFigures, limiting: LimiterStatistics?) {
+        self.figures = figures
         self.limiting = limiting
     }
 

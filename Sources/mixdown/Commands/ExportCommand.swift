@@ -5,6 +5,7 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
+import MixdownRender
 import MixdownTime
 import MixdownUnits
 
@@ -97,7 +98,8 @@ struct ExportCommand: ParsableCommand {
                     reporter.update(state.framesDone)
                 }, accepting: { temporary throws(MediaIOError) in
                     // What the AAC decodes to is what is delivered: the encoder's overshoot included.
-                    let figures = try LoudnessFigures(measuringFile: temporary)
+                    let figures = try LoudnessScan(file: temporary, frameCount: plan.frameCount, sampleRate: plan.sampleRate,
+                                                   threads: threading.count, measures: [.integrated, .truePeak]).figures
                     written = figures
                     return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
                 })

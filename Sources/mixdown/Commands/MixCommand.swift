@@ -4,6 +4,7 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
+import MixdownRender
 import MixdownTime
 import MixdownUnits
 
@@ -68,7 +69,10 @@ struct MixCommand: ParsableCommand {
             reporter.finish()
             return summary
         }
-        let written = try runReportingErrors { () throws(MediaIOError) in try LoudnessFigures(measuringFile: output) }
+        let written = try runReportingErrors { () throws(MediaIOError) in
+            try LoudnessScan(file: output, frameCount: summary.frames, sampleRate: plan.sampleRate, threads: threading.count,
+                             measures: [.integrated, .truePeak]).figures
+        }
         console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))
     }
 }
