@@ -3,7 +3,7 @@ import MixdownPlan
 import MixdownTime
 
 /// The integrated loudness of a plan's mix over some of its ranges only: the
-/// dialogue loudness, measured where a voice speaks (``MixdownPlan/MixPlan/voiceRanges()``),
+/// dialogue loudness, measured where a voice speaks (`MixPlan.voiceRanges()`),
 /// in the spirit of EBU R128 s1 and ATSC A/85's dialogue gating.
 ///
 /// The ranges are rendered in turn, without writing, and fed to one meter as if
