@@ -4,8 +4,8 @@
 # Generates the workload once (scripts/bench/workload.sh, into bench/work/),
 # then runs Mixdown and the equivalent ffmpeg command alternately, one
 # warm-up each and BENCH_RUNS timed runs each, under GNU time, in two modes
-# (WAV preview, MP4 export); `mixdown loudness` of the job beside ffmpeg's
-# ebur128 filter on the job's WAV; then the 1-hour variant (memory), a --range
+# (WAV preview, MP4 export); the job measured by `mixdown loudness` beside
+# ffmpeg's ebur128 filter on the job's WAV (measure); then the 1-hour variant (memory), a --range
 # preview of the 1-hour timeline's last 10 s, and the kernel bandwidth bench.
 # Prints a table with the issue's targets; docs/benchmarks.md explains it.
 #
@@ -17,7 +17,7 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix loudness export 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export loudness 1h range kernel"   what to run (default: all)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
 #   BENCH_REVISION=text   what the table says was measured (default: the checkout's
 #                         commit, "+ local changes" if Sources/ differs)
@@ -33,7 +33,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix loudness export 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export loudness 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -163,26 +163,26 @@ if want mix; then
     row ''
 fi
 
-if want loudness; then
+if want measure; then
     loudness_help=$("$MIXDOWN" loudness --help 2>/dev/null || true)
     if [[ "$loudness_help" == *"USAGE: mixdown loudness"* ]]; then
         # ffmpeg meters the job's WAV, which Mixdown writes first when the mix mode did not.
-        wav=$OUT/loudness.wav
+        wav=$OUT/measure.wav
         mixdown_args mix 1 "$wav"
         "$MIXDOWN" "${MIX_ARGS[@]}"
         mixdown_args loudness 1 ""
         FF_ARGS=(-nostdin -hide_banner -nostats -i "$wav" -filter_complex "ebur128=peak=true" -f null -)
-        mlog=$OUT/loudness-mixdown.log flog=$OUT/loudness-ffmpeg.log
+        mlog=$OUT/measure-mixdown.log flog=$OUT/measure-ffmpeg.log
         : > "$mlog"; : > "$flog"
-        note "loudness: warm-up"
+        note "measure (mixdown loudness): warm-up"
         timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
         timed /dev/null ffmpeg "${FF_ARGS[@]}"
         for ((i = 1; i <= RUNS; i++)); do
-            note "loudness: run $i"
+            note "measure (mixdown loudness): run $i"
             timed "$mlog" "$MIXDOWN" "${MIX_ARGS[@]}"
             timed "$flog" ffmpeg "${FF_ARGS[@]}"
         done
-        side_rows 'loudness (EBU R128)' mixdown "$mlog"
+        side_rows 'measure (R128)' mixdown "$mlog"
         side_rows '' 'ffmpeg' "$flog"
         row '%-22s (mixdown renders and meters the mix, 3 stems and the dialogue; ffmpeg meters the WAV)' ""
         ours=$("$MIXDOWN" "${MIX_ARGS[@]}" --json | python3 -c 'import json, sys; m = json.load(sys.stdin)["mix"]; print(m["integrated"], m["truePeak"])')
@@ -191,7 +191,7 @@ if want loudness; then
             "${ours% *}" "${ours#* }" "${theirs% *}" "${theirs#* }"
         rm -f "$wav"
     else
-        row '%-22s %-8s not available (no loudness command)' 'loudness (EBU R128)' mixdown
+        row '%-22s %-8s not available (no loudness command)' 'measure (R128)' mixdown
     fi
     row ''
 fi
@@ -210,6 +210,39 @@ if want export; then
         row '%-22s %-8s not available yet (no export command)' "MP4 export (AAC $AUDIO_BITRATE)" mixdown
         row '%-22s target: ffmpeg/mixdown wall >= 1.6: not measured' ""
     fi
+    row ''
+fi
+
+if want loudness && [ -n "$HAS_EXPORT" ]; then
+    # Issue 14: a normalised export (--loudness podcast: -16 LUFS, -1 dBTP) against
+    # ffmpeg's two-pass loudnorm (measure, then linear mode) and against the plain export.
+    loudnorm_script "$OUT/ffmpeg.mp4" > "$OUT/loudnorm.sh"
+    mlog=$OUT/loudness-1-mixdown.log flog=$OUT/loudness-1-ffmpeg.log plog=$OUT/export-1-mixdown.log
+    : > "$mlog"; : > "$flog"
+    mixdown_args export 1 "$OUT/mixdown.mp4" --loudness podcast
+    if ! want export; then
+        : > "$plog"
+        mixdown_args export 1 "$OUT/plain.mp4"; PLAIN_ARGS=("${MIX_ARGS[@]}")
+        mixdown_args export 1 "$OUT/mixdown.mp4" --loudness podcast
+    fi
+    note "normalised export: warm-up"
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
+    timed /dev/null bash "$OUT/loudnorm.sh"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "normalised export: run $i"
+        timed "$mlog" "$MIXDOWN" "${MIX_ARGS[@]}"
+        timed "$flog" bash "$OUT/loudnorm.sh"
+        if ! want export; then timed "$plog" "$MIXDOWN" "${PLAIN_ARGS[@]}"; fi
+    done
+    side_rows 'normalised export' mixdown "$mlog"
+    side_rows '(-16 LUFS, -1 dBTP)' ffmpeg "$flog"
+    ratio_rows loudness-1 ""
+    cost=$(ratio "$(med "$mlog" wall)" "$(med "$plog" wall)")
+    row '%-22s target: normalised / plain export wall = %s <= 1.30: %s' "" "$cost" "$(verdict "$cost" '<=' 1.3)"
+    for side in mixdown ffmpeg; do
+        row '%-22s check: %-7s %s' "" "$side" "$(ffmpeg -nostats -nostdin -i "$OUT/$side.mp4" -filter_complex ebur128=peak=true -f null - 2>&1 |
+            awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { printf "decoded %s LUFS, true peak %s dBTP (ebur128)", i, p }')"
+    done
     row ''
 fi
 

@@ -10,7 +10,8 @@ extension ExportSession {
     /// in order through a `MovieWriter` for encoded audio, which interleaves the
     /// video as the audio advances. On an error or a cancellation the workers are
     /// stopped (they poll every block) and waited for before this returns.
-    func exportInParallel(progress: (ExportProgress) -> Void) throws(MediaIOError) -> RenderSummary {
+    func exportInParallel(progress: (ExportProgress) -> Void,
+                          accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
         let settings = AACSettings(sampleRate: plan.sampleRate, bitRate: audioBitRate)
         let writer = try MovieWriter(path: outputPath, video: plan.video, encodedAudio: settings,
                                      fastStart: fastStart, inputs: plan.inputPaths)
@@ -44,7 +45,7 @@ extension ExportSession {
             }
         }
         if isCancelled { throw .cancelled }
-        try writer.finish()
+        guard try writer.finish(accepting: accept) else { return nil }
         // The stretches' renders overlap (pre-roll, lookahead): the peak is of the
         // timeline all the same, and the frames and time are the whole export's.
         return RenderSummary(frames: total, sampleRate: plan.sampleRate, peak: peak,

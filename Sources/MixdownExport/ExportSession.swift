@@ -99,7 +99,18 @@ public final class ExportSession: Sendable {
     /// written, `framesDone` then counting the samples of the stretches' own
     /// ranges rendered so far, so that it only grows.
     public func export(progress: (ExportProgress) -> Void = { _ in }) throws(MediaIOError) -> RenderSummary {
-        if parallelEncoding { return try exportInParallel(progress: progress) }
+        // Accepting every file, the export always returns a summary.
+        try export(progress: progress, accepting: { _ in true })!
+    }
+
+    /// Exports as ``export(progress:)`` does, but moves the file into place only if
+    /// `accept` approves the complete temporary file (a check of the decoded
+    /// result); nil when it did not, and nothing is left at `outputPath`.
+    ///
+    /// - Throws: as ``export(progress:)``; what `accept` throws.
+    public func export(progress: (ExportProgress) -> Void = { _ in },
+                       accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
+        if parallelEncoding { return try exportInParallel(progress: progress, accepting: accept) }
         let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
                                      audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
         let renderer = try AudioRenderer(plan: plan)
@@ -112,7 +123,7 @@ public final class ExportSession: Sendable {
             try writer.writeAudio(left: block.left, right: block.right, count: block.count)
         }
         if isCancelled { throw .cancelled }
-        try writer.finish()
+        guard try writer.finish(accepting: accept) else { return nil }
         var finished = summary
         finished.elapsed = (ContinuousClock.now - started).seconds
         return finished

@@ -8,14 +8,22 @@ extension AudioRenderer {
     /// Renders `range` of the bus through `mastering`'s gain and limiter.
     ///
     /// The limiter is started `settlingFrames` before `range` (or at 0) and fed
-    /// `latency` frames past it (or to the end, then drained), so a stretch of a
-    /// parallel render gives the bits of one limiter over the whole timeline.
+    /// `latency` frames past it (or to the end, then drained), both on the block
+    /// grid, so a stretch of a parallel render gives the bits of one limiter over
+    /// the whole timeline.
     /// The limiter's statistics count `counting` (all of `range` by default).
     func renderMastered(range: Range<Int64>, counting: Range<Int64>? = nil, mastering: Mastering, threads: Int, isCancelled: () -> Bool,
                         progress: (Int64) -> Void,
                         to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
-        let limiter = try makeLimiter(mastering, for: range, counting: counting ?? range)
-        let fed = max(0, range.lowerBound - Int64(limiter.settlingFrames))..<min(frameCount, range.upperBound + Int64(limiter.latency))
+        let settings = try limiterSettling(mastering)
+        // On the block grid, as every stretch of a render is: the envelopes' ramps
+        // are computed per block, and the pre-roll must be the samples a render
+        // from the start gives there.
+        let block = Int64(blockSize)
+        let start = max(0, range.lowerBound - Int64(settings)) / block * block
+        let limiter = try makeLimiter(mastering, startingAt: start, counting: counting ?? range)
+        let end = (range.upperBound + Int64(limiter.latency) + block - 1) / block * block
+        let fed = start..<min(frameCount, end)
         let capacity = blockSize + limiter.latency
         let left = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
@@ -43,14 +51,16 @@ extension AudioRenderer {
         return summary
     }
 
-    /// The limiter for a render of `range`, its statistics counting `counting`.
-    private func makeLimiter(_ mastering: Mastering, for range: Range<Int64>, counting: Range<Int64>) throws(MediaIOError) -> TruePeakLimiter {
+    /// Frames a limiter of `mastering` needs to settle before the first sample it must get right.
+    private func limiterSettling(_ mastering: Mastering) throws(MediaIOError) -> Int {
+        try makeLimiter(mastering, startingAt: 0, counting: 0..<0).settlingFrames
+    }
+
+    /// The limiter for a render from timeline sample `start`, its statistics counting `counting`.
+    private func makeLimiter(_ mastering: Mastering, startingAt start: Int64, counting: Range<Int64>) throws(MediaIOError) -> TruePeakLimiter {
         do {
-            let rate = try SampleRate(hertz: Int(sampleRate))
-            let probe = try TruePeakLimiter(settings: mastering.limiter, sampleRate: rate)
-            return try TruePeakLimiter(settings: mastering.limiter, sampleRate: rate, inputGain: mastering.gain,
-                                       firstPosition: max(0, range.lowerBound - Int64(probe.settlingFrames)),
-                                       countedPositions: counting)
+            return try TruePeakLimiter(settings: mastering.limiter, sampleRate: try SampleRate(hertz: Int(sampleRate)),
+                                       inputGain: mastering.gain, firstPosition: start, countedPositions: counting)
         } catch {
             throw .unsupported(path: "mastering", reason: "\(error)")
         }

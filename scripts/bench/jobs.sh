@@ -125,3 +125,42 @@ print_command() {
     done
     echo "${out% }"
 }
+
+# loudnorm_script OUT: writes to stdout a bash script that normalises the job's
+# export with ffmpeg as its documentation recommends for files: loudnorm's
+# pass 1 measures (print_format=json), pass 2 applies the measured values in
+# linear mode (one gain, then its limiter), resampled back to 48 kHz (loudnorm
+# works at 192 kHz). Target as `--loudness podcast`: -16 LUFS, -1 dBTP.
+loudnorm_script() {
+    local out=$1 graph measure
+    ffmpeg_args export 1 "$out"
+    local args=("${FF_ARGS[@]}")
+    local i
+    for i in "${!args[@]}"; do [ "${args[$i]}" = -filter_complex ] && graph=${args[$((i + 1))]}; done
+    measure=("${args[@]}")
+    echo 'set -euo pipefail'
+    # Pass 1: the mix only, measured.
+    local pass1=() skip=0 a
+    for ((i = 0; i < ${#args[@]}; i++)); do
+        a=${args[$i]}
+        if [ "$a" = -filter_complex ]; then
+            pass1+=(-filter_complex "${graph/%\[mix\]/[mix0]};[mix0]loudnorm=I=-16:TP=-1:LRA=20:print_format=json[mix]")
+            i=$((i + 1)); continue
+        fi
+        [ "$a" = -map ] && break
+        pass1+=("$a")
+    done
+    printf 'json=$(ffmpeg %s -map "[mix]" -f null - 2>&1 | sed -n "/^{/,/^}/p")\n' "$(printf '%q ' "${pass1[@]}" | sed 's/-loglevel error/-loglevel info/')"
+    echo 'get() { echo "$json" | awk -F\" -v k="$1" '"'"'$2 == k { print $4 }'"'"'; }'
+    # Pass 2: linear mode with the measured values, into the MP4.
+    local pass2=()
+    for ((i = 0; i < ${#args[@]}; i++)); do
+        a=${args[$i]}
+        if [ "$a" = -filter_complex ]; then
+            pass2+=(-filter_complex "${graph/%\[mix\]/[mix0]};[mix0]loudnorm=I=-16:TP=-1:LRA=20:linear=true:measured_I=MI:measured_TP=MTP:measured_LRA=MLRA:measured_thresh=MT:offset=OFF,aresample=48000,aformat=channel_layouts=stereo[mix]")
+            i=$((i + 1)); continue
+        fi
+        pass2+=("$a")
+    done
+    printf 'ffmpeg %s\n' "$(printf '%q ' "${pass2[@]}" | sed 's/MI/$(get input_i)/; s/MTP/$(get input_tp)/; s/MLRA/$(get input_lra)/; s/MT/$(get input_thresh)/; s/OFF/$(get target_offset)/')"
+}

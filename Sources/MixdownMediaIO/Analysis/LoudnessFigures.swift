@@ -64,3 +64,18 @@ public struct LoudnessFigures: Sendable, Equatable {
         maxShortTermTime = time(short)
     }
 }
+
+extension LoudnessFigures {
+    /// The figures of the same programme × a static gain of `decibels`: every
+    /// level moves by it, the range and the times stay (the gating is relative,
+    /// so it keeps the same blocks, unless the gain takes some across −70 LUFS).
+    public func shifted(by decibels: Double) -> LoudnessFigures {
+        var moved = self
+        moved.integrated = integrated.map { $0 + decibels }
+        moved.truePeak += decibels
+        moved.samplePeak += decibels
+        moved.maxMomentary += decibels
+        moved.maxShortTerm += decibels
+        return moved
+    }
+}

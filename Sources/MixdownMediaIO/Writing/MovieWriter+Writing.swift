@@ -56,6 +56,15 @@ extension MovieWriter {
     ///
     /// - Throws: `writeFailed` (nothing is left at `path` then, and an earlier file there is kept).
     public func finish() throws(MediaIOError) {
+        _ = try finish(accepting: { _ in true })
+    }
+
+    /// Finishes the file as ``finish()`` does, but moves it to `path` only if
+    /// `accept` approves the complete temporary file it is given (a check of the
+    /// encoded result); otherwise removes it and returns false.
+    ///
+    /// - Throws: `writeFailed`; what `accept` throws (the file is removed then).
+    public func finish(accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> Bool {
         try checkUsable()
         failed = true
         if !acceptsEncodedAudio {
@@ -66,9 +75,14 @@ extension MovieWriter {
             try output.write(packet, stream: videoIndex)
         }
         try output.finish()
+        guard try accept(target.temporaryPath) else {
+            finished = true
+            return false
+        }
         try target.commit()
         failed = false
         finished = true
+        return true
     }
 
     private func checkUsable() throws(MediaIOError) {

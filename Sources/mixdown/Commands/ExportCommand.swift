@@ -10,6 +10,10 @@ import MixdownUnits
 
 /// `mixdown export`: the stitched video (stream copy) with the finished mix in AAC.
 struct ExportCommand: ParsableCommand {
+    /// Encodings of a normalised export at most: the decoded AAC is checked and
+    /// the mastering corrected after each.
+    static let encodings = 4
+
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the stitched video with the mix as AAC, into MP4, MOV or (audio only) M4A.",
@@ -42,6 +46,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
+    @OptionGroup var delivery: LoudnessOptions
+
     @OptionGroup var threading: ThreadOptions
 
     @OptionGroup var reporting: ReportingOptions
@@ -57,6 +63,17 @@ struct ExportCommand: ParsableCommand {
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
+        var normalisation: LoudnessNormalisation?
+        if let target = try delivery.delivery(for: project) {
+            // The whole mix is measured, also for a range: an excerpt of the delivery.
+            let found = try runReportingErrors { () throws(MediaIOError) in
+                try LoudnessNormalisation(plan: plan, delivery: target, lossy: true, threads: threading.count,
+                                          isCancelled: { Interrupt.isRequested() })
+            }
+            found.warnings.forEach { console.warn($0) }
+            normalisation = found
+            plan = found.plan
+        }
         if let range {
             let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
             excerpt.snaps.forEach { console.warn($0.description) }
@@ -65,17 +82,45 @@ struct ExportCommand: ParsableCommand {
             }
             plan = excerpt.plan
         }
-        let session = ExportSession(plan: plan, outputPath: output, audioBitRate: project.output.audioBitrate.bitsPerSecond, fastStart: faststart,
-                                    threads: threading.count)
-        Interrupt.pollForRequests()
-        let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
-        let summary = try runReportingErrors { () throws(MediaIOError) in
-            try session.export { state in
-                if Interrupt.isRequested() { session.cancel() }
-                reporter.update(state.framesDone)
+        let bitRate = project.output.audioBitrate.bitsPerSecond
+        var attempt = 1
+        while true {
+            let session = ExportSession(plan: plan, outputPath: output, audioBitRate: bitRate, fastStart: faststart,
+                                        threads: threading.count)
+            Interrupt.pollForRequests()
+            let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
+            var written: LoudnessFigures?
+            let last = attempt == Self.encodings
+            let summary = try runReportingErrors { () throws(MediaIOError) in
+                try session.export(progress: { state in
+                    if Interrupt.isRequested() { session.cancel() }
+                    reporter.update(state.framesDone)
+                }, accepting: { temporary throws(MediaIOError) in
+                    // What the AAC decodes to is what is delivered: the encoder's overshoot included.
+                    let figures = try LoudnessFigures(measuringFile: temporary)
+                    written = figures
+                    return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
+                })
             }
+            reporter.finish()
+            if let summary, let written {
+                if let normalisation {
+                    if !normalisation.accepts(written) && range == nil {
+                        console.warn("loudness: after \(Self.encodings) encodings the decoded AAC measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
+                    }
+                    DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
+                }
+                console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))
+                return
+            }
+            // The decoded file missed the delivery: correct the mastering and encode again.
+            guard let missed = normalisation, let written else { return }
+            let corrected = try runReportingErrors { () throws(MediaIOError) in
+                try missed.corrected(for: written, threads: threading.count, isCancelled: { Interrupt.isRequested() })
+            }
+            normalisation = corrected
+            plan.mastering = corrected.plan.mastering
+            attempt += 1
         }
-        reporter.finish()
-        console.summary("wrote \(output): " + summary.line)
     }
 }

@@ -28,6 +28,8 @@ struct MixCommand: ParsableCommand {
     @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: s24)")
     var format: WAVSampleFormat?
 
+    @OptionGroup var delivery: LoudnessOptions
+
     @OptionGroup var threading: ThreadOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write (.wav; RF64 past 4 GiB).", valueName: "out.wav"))
@@ -40,10 +42,20 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
+        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
         let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
+        if let target = try delivery.delivery(for: project) {
+            // The whole mix is measured, also for a range: a preview of the delivery.
+            let normalisation = try runReportingErrors { () throws(MediaIOError) in
+                try LoudnessNormalisation(plan: plan, delivery: target, lossy: false, threads: threading.count,
+                                          isCancelled: { Interrupt.isRequested() })
+            }
+            normalisation.warnings.forEach { console.warn($0) }
+            DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
+            plan = normalisation.plan
+        }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
                                              range: samples, inputs: inputs, threads: threading.count)
@@ -56,6 +68,7 @@ struct MixCommand: ParsableCommand {
             reporter.finish()
             return summary
         }
-        console.summary("wrote \(output): " + summary.line)
+        let written = try runReportingErrors { () throws(MediaIOError) in try LoudnessFigures(measuringFile: output) }
+        console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))
     }
 }

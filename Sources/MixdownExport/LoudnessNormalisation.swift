@@ -1,0 +1,123 @@
+import Foundation
+import MixdownDynamics
+import MixdownMediaIO
+import MixdownPlan
+import MixdownRender
+import MixdownTime
+import MixdownUnits
+
+/// A plan brought to a delivery loudness: one static gain, then a true-peak limiter.
+///
+/// Pass 1 meters the mix (``measured``). The gain is target − measured. When
+/// the gained true peak stays under the limiter's threshold, the limiter never
+/// acts and the result is exact. Otherwise limiting costs loudness, so the
+/// mastered mix is metered again (a dry run, nothing written) and the gain
+/// corrected by the shortfall, until it is within 0.05 LU (at most four runs).
+/// Every run renders in stretches on every core.
+///
+/// For a lossy output the limiter's ceiling is 1 dB under the delivery ceiling
+/// (AAC's decoded peaks overshoot the PCM it was given), and the export checks
+/// the decoded file with ``accepts(_:)`` and, if needed, ``corrected(for:)``.
+public struct LoudnessNormalisation: Sendable {
+    /// The loudness and true-peak ceiling asked for.
+    public let delivery: DeliveryLoudness
+    /// The mix as planned, before any gain.
+    public let measured: LoudnessFigures
+    /// The plan with its ``Mastering``; the plan unchanged when the mix is silent.
+    public private(set) var plan: MixPlan
+    /// The mastered mix's figures as metered before writing (the last dry run),
+    /// or predicted from ``measured`` when the limiter does not act.
+    public private(set) var expected: LoudnessFigures
+    /// What the limiter does over the whole timeline (zero when it does not act).
+    public private(set) var limiting: LimiterStatistics
+    /// Things the user should know: a silent mix, heavy limiting.
+    public private(set) var warnings: [String] = []
+
+    /// Most gain reduction the limiter may apply before a warning.
+    public static let warnedGainReduction = 6.0
+    /// How close to the target a dry run must come.
+    static let tolerance = 0.05
+    /// The limiter's ceiling under the delivery ceiling for lossy outputs, in dB.
+    public static let lossyHeadroom = 1.0
+
+    /// Measures `plan` and finds the mastering that brings it to `delivery`.
+    ///
+    /// - Parameter lossy: whether the output is encoded lossily (AAC): the limiter
+    ///   then aims ``lossyHeadroom`` lower.
+    /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
+    public init(plan: MixPlan, delivery: DeliveryLoudness, lossy: Bool, threads: Int = AudioRenderer.defaultThreadCount,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
+        var bare = plan
+        bare.mastering = nil
+        self.delivery = delivery
+        measured = try LoudnessScan(plan: bare, threads: threads, isCancelled: isCancelled).figures
+        self.plan = bare
+        expected = measured
+        limiting = LimiterStatistics()
+        guard let integrated = measured.integrated else {
+            warnings.append("loudness: the mix is silent (no block above the −70 LUFS gate); it is written without a gain")
+            return
+        }
+        let ceiling = delivery.ceiling.decibels - (lossy ? Self.lossyHeadroom : 0)
+        try master(gain: delivery.target.decibels - integrated, ceiling: ceiling, threads: threads, isCancelled: isCancelled)
+    }
+
+    /// Sets the mastering to `gain` dB and a limiter at `ceiling` dBTP, then meters
+    /// and corrects the gain while the limiter costs loudness.
+    private mutating func master(gain: Double, ceiling: Double, threads: Int,
+                                 isCancelled: @escaping @Sendable () -> Bool) throws(MediaIOError) {
+        let settings: LimiterSettings
+        do { settings = try LimiterSettings(ceiling: max(LimiterSettings.ceilingRange.lowerBound, ceiling)) } catch {
+            throw .unsupported(path: "loudness", reason: "\(error)")
+        }
+        var gain = gain
+        let limits = measured.truePeak + gain > ceiling - settings.margin
+        for _ in 0..<(limits ? 4 : 1) {
+            plan.mastering = Mastering(gain: Gain.decibelsToFactor(gain), limiter: settings)
+            guard limits else {
+                expected = measured.shifted(by: gain)
+                limiting = LimiterStatistics()
+                break
+            }
+            let scan = try LoudnessScan(plan: plan, threads: threads, isCancelled: isCancelled)
+            expected = scan.figures
+            limiting = scan.limiting ?? LimiterStatistics()
+            guard let reached = scan.figures.integrated else { break }
+            let shortfall = delivery.target.decibels - reached
+            if abs(shortfall) <= Self.tolerance { break }
+            gain += shortfall
+        }
+        warnings.removeAll()
+        if limiting.largestGainReduction > Self.warnedGainReduction {
+            let rate = plan.sampleRate
+            let at = (limiting.smallestGainPosition).flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
+            warnings.append(String(format: "loudness: reaching %@ takes up to %.1f dB of limiting", "\(delivery.target)",
+                                   limiting.largestGainReduction)
+                + (at.map { " (the loudest moment, at \($0.readable))" } ?? "")
+                + "; the peaks will sound squashed: a lower target, or the loud part turned down, keeps them")
+        }
+    }
+
+    /// Whether a file's figures (an encoded export, decoded) meet the delivery:
+    /// the true peak at or under the ceiling, the integrated loudness within 0.2 LU.
+    public func accepts(_ written: LoudnessFigures) -> Bool {
+        guard plan.mastering != nil, let integrated = written.integrated else { return true }
+        return written.truePeak <= delivery.ceiling.decibels && abs(integrated - delivery.target.decibels) <= 0.15
+    }
+
+    /// The normalisation corrected after a decoded export measured `written`:
+    /// the limiter's ceiling lowered by the overshoot of the true peak, the
+    /// gain moved by the loudness missed; then metered again.
+    ///
+    /// - Throws: the renders' `MediaIOError`s.
+    public func corrected(for written: LoudnessFigures, threads: Int = AudioRenderer.defaultThreadCount,
+                          isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> LoudnessNormalisation {
+        guard let mastering = plan.mastering, let integrated = written.integrated else { return self }
+        var next = self
+        let overshoot = max(0, written.truePeak - delivery.ceiling.decibels)
+        let ceiling = mastering.limiter.ceiling - (overshoot > 0 ? overshoot + 0.1 : 0)
+        try next.master(gain: mastering.gainDecibels + (delivery.target.decibels - integrated), ceiling: ceiling,
+                        threads: threads, isCancelled: isCancelled)
+        return next
+    }
+}

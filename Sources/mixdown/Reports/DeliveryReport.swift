@@ -1,0 +1,29 @@
+import Foundation
+import MixdownExport
+import MixdownMediaIO
+
+/// The lines `mix` and `export` print about loudness: what was written, and
+/// what normalisation did.
+enum DeliveryReport {
+    /// `-16.0 LUFS, true peak -1.2 dBTP` (or `silent`): the figures of a written file.
+    static func figures(_ figures: LoudnessFigures) -> String {
+        guard let integrated = figures.integrated else { return "silent" }
+        return String(format: "%.1f LUFS, true peak %@", integrated, decibels(figures.truePeak, unit: "dBTP"))
+    }
+
+    /// What normalisation measured, the gain it chose and what the limiter did.
+    static func normalisation(_ normalisation: LoudnessNormalisation, sampleRate: Int32) -> String? {
+        guard let integrated = normalisation.measured.integrated, let mastering = normalisation.plan.mastering else { return nil }
+        let limiting = normalisation.limiting
+        let limited = limiting.samplesInGainReduction == 0 ? "the limiter never acted"
+            : String(format: "the limiter acted for %.2f s, at most %.1f dB",
+                     Double(limiting.samplesInGainReduction) / Double(sampleRate), limiting.largestGainReduction)
+        return String(format: "loudness: the mix measured %.1f LUFS, true peak %@; gain %+.2f dB to %@; ",
+                      integrated, decibels(normalisation.measured.truePeak, unit: "dBTP"), mastering.gainDecibels,
+                      "\(normalisation.delivery)") + limited
+    }
+
+    private static func decibels(_ value: Double, unit: String) -> String {
+        value.isFinite ? String(format: "%.1f %@", value, unit) : "-inf \(unit)"
+    }
+}

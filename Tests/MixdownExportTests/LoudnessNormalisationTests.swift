@@ -1,0 +1,76 @@
+import Foundation
+import MixdownDynamics
+import MixdownExport
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownRender
+import MixdownTime
+import MixdownUnits
+import MixdownTestSupport
+import XCTest
+
+/// Normalisation's parts on a 40 s mix of WAV takes over a looped MP3 (no AAC, so
+/// a seek gives the samples of a decode from the start): the mastered render in
+/// stretches against one piece, the scan against the written file, the dry runs.
+final class LoudnessNormalisationTests: XCTestCase {
+    private func plan() throws -> MixPlan {
+        var project = Project()
+        project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: try MediaTime(parsing: "9.9")),
+                              .init(path: Fixture.path("vo-pauses.wav"), start: try MediaTime(parsing: "24.2"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
+        project.music[0].loop = true
+        project.output.duration = try MediaTime(parsing: "40")
+        return try project.plan()
+    }
+
+    /// A limiter that acts (+10 dB into −1 dBTP) gives the same file rendered in
+    /// three stretches as in one piece: each stretch's limiter settles before it.
+    func testAMasteredRenderInStretchesIsTheSameFileAsOnePiece() throws {
+        var plan = try plan()
+        plan.mastering = Mastering(gain: Gain.decibelsToFactor(10), limiter: .standard)
+        var files: [Data] = []
+        for parallel in [false, true] {
+            let path = temporaryPath("mastered.wav")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let session = try PreviewSession(plan: plan, outputPath: path, format: .f32, parallel: parallel, threads: 3)
+            XCTAssertEqual(session.stretches.count, parallel ? 3 : 1)
+            let summary = try session.render()
+            XCTAssertGreaterThan(try XCTUnwrap(summary.limiting).largestGainReduction, 3, "the limiter acts")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        XCTAssertTrue(files[0] == files[1], "the files differ")
+    }
+
+    /// The scan's figures, in stretches on three threads, against libebur128 over
+    /// the written file and against ffmpeg's meter.
+    func testTheScanMeasuresWhatIsWritten() throws {
+        var plan = try plan()
+        plan.mastering = Mastering(gain: Gain.decibelsToFactor(6), limiter: .standard)
+        let scan = try LoudnessScan(plan: plan, threads: 3)
+        let path = temporaryPath("scanned.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try PreviewSession(plan: plan, outputPath: path, format: .f32, threads: 3).render()
+        let file = try LoudnessFigures(measuringFile: path)
+        XCTAssertEqual(try XCTUnwrap(scan.figures.integrated), try XCTUnwrap(file.integrated), accuracy: 0.001)
+        XCTAssertEqual(scan.figures.truePeak, file.truePeak, accuracy: 0.001)
+        XCTAssertLessThanOrEqual(scan.figures.truePeak, -1.0)
+        XCTAssertGreaterThan(try XCTUnwrap(scan.limiting).samplesInGainReduction, 0)
+    }
+
+    /// Where the limiter costs loudness, the dry runs still land on the target.
+    func testDryRunsReachTheTargetWhenTheLimiterActs() throws {
+        let plan = try plan()
+        for (target, ceiling) in [(-10.0, -1.0), (-16.0, -1.0), (-23.0, -1.0), (-14.0, -6.0)] {
+            let delivery = DeliveryLoudness(target: LoudnessLevel(uncheckedDecibels: target),
+                                            ceiling: TruePeakCeiling(uncheckedDecibels: ceiling))
+            let normalised = try LoudnessNormalisation(plan: plan, delivery: delivery, lossy: false, threads: 2)
+            let check = try LoudnessScan(plan: normalised.plan, threads: 2).figures
+            XCTAssertEqual(try XCTUnwrap(check.integrated), target, accuracy: 0.06, "\(delivery)")
+            XCTAssertLessThanOrEqual(check.truePeak, ceiling, "\(delivery)")
+            print("\(delivery): measured \(normalised.measured.integrated ?? -.infinity), gain \(normalised.plan.mastering?.gainDecibels ?? 0) dB, "
+                  + "limiting \(normalised.limiting.largestGainReduction) dB")
+        }
+    }
+}
