@@ -4,7 +4,8 @@
 # Generates the workload once (scripts/bench/workload.sh, into bench/work/),
 # then runs Mixdown and the equivalent ffmpeg command alternately, one
 # warm-up each and BENCH_RUNS timed runs each, under GNU time, in two modes
-# (WAV preview, MP4 export); then the 1-hour variant (memory), a --range
+# (WAV preview, MP4 export); the job measured by `mixdown loudness` beside
+# ffmpeg's ebur128 filter on the job's WAV (measure); then the 1-hour variant (memory), a --range
 # preview of the 1-hour timeline's last 10 s, and the kernel bandwidth bench.
 # Prints a table with the targets; docs/benchmarks.md explains it.
 #
@@ -16,7 +17,7 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix export 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export loudness 1h range kernel"   what to run (default: all)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
 #   BENCH_REVISION=text   what the table says was measured (default: the checkout's
 #                         commit, "+ local changes" if Sources/ differs)
@@ -32,7 +33,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix export loudness 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export loudness 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -158,6 +159,39 @@ if want mix; then
             awk '/RMS lev dB/ { print $4 }')
         level_db=$(sox "$OUT/mixdown.wav" -n trim 0 60 stats 2>&1 | awk '/RMS lev dB/ { print $4 }')
         row '%-22s check: mixdown - ffmpeg over 0-60 s: %s dBFS RMS (mix %s dBFS)' "" "$diff_db" "$level_db"
+    fi
+    row ''
+fi
+
+if want measure; then
+    loudness_help=$("$MIXDOWN" loudness --help 2>/dev/null || true)
+    if [[ "$loudness_help" == *"USAGE: mixdown loudness"* ]]; then
+        # ffmpeg meters the job's WAV, which Mixdown writes first when the mix mode did not.
+        wav=$OUT/measure.wav
+        mixdown_args mix 1 "$wav"
+        "$MIXDOWN" "${MIX_ARGS[@]}"
+        mixdown_args loudness 1 ""
+        FF_ARGS=(-nostdin -hide_banner -nostats -i "$wav" -filter_complex "ebur128=peak=true" -f null -)
+        mlog=$OUT/measure-mixdown.log flog=$OUT/measure-ffmpeg.log
+        : > "$mlog"; : > "$flog"
+        note "measure (mixdown loudness): warm-up"
+        timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}"
+        timed /dev/null ffmpeg "${FF_ARGS[@]}"
+        for ((i = 1; i <= RUNS; i++)); do
+            note "measure (mixdown loudness): run $i"
+            timed "$mlog" "$MIXDOWN" "${MIX_ARGS[@]}"
+            timed "$flog" ffmpeg "${FF_ARGS[@]}"
+        done
+        side_rows 'measure (R128)' mixdown "$mlog"
+        side_rows '' 'ffmpeg' "$flog"
+        row '%-22s (mixdown renders and meters the mix, 3 stems and the dialogue; ffmpeg meters the WAV)' ""
+        ours=$("$MIXDOWN" "${MIX_ARGS[@]}" --json | python3 -c 'import json, sys; m = json.load(sys.stdin)["mix"]; print(m["integrated"], m["truePeak"])')
+        theirs=$(ffmpeg "${FF_ARGS[@]}" 2>&1 | awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { print i, p }')
+        row '%-22s check: mix I / true peak: mixdown %s LUFS / %s dBTP, ffmpeg %s LUFS / %s dBTP' "" \
+            "${ours% *}" "${ours#* }" "${theirs% *}" "${theirs#* }"
+        rm -f "$wav"
+    else
+        row '%-22s %-8s not available (no loudness command)' 'measure (R128)' mixdown
     fi
     row ''
 fi

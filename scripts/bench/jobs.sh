@@ -41,7 +41,8 @@ job_items() {
     done
 }
 
-# mixdown_args MODE PERIODS OUT [extra...]: sets MIX_ARGS. MODE is mix or export.
+# mixdown_args MODE PERIODS OUT [extra...]: sets MIX_ARGS. MODE is mix, export
+# or loudness (which writes nothing: OUT is ignored).
 mixdown_args() {
     local mode=$1 periods=$2 out=$3; shift 3
     local k path start dur music=$WORK/music.mp3
@@ -58,10 +59,14 @@ mixdown_args() {
     [ -n "${HAS_CUT_FADE:-}" ] && MIX_ARGS+=(--cut-fade 0)
     if [ "$mode" = mix ]; then
         MIX_ARGS+=(--format s24)
-    else
+    elif [ "$mode" = export ]; then
         MIX_ARGS+=(--audio-bitrate "$AUDIO_BITRATE")
     fi
-    MIX_ARGS+=(--quiet "$@" -o "$out")
+    if [ "$mode" = loudness ]; then
+        MIX_ARGS+=("$@")
+    else
+        MIX_ARGS+=(--quiet "$@" -o "$out")
+    fi
 }
 
 # duck_filters PERIODS: the music's ducking as users write it for ffmpeg's

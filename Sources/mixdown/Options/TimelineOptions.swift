@@ -4,11 +4,31 @@ import MixdownProjectFile
 import MixdownTime
 import MixdownUnits
 
-/// The inputs every rendering command shares: what goes on the timeline and at what level.
+/// The inputs every rendering command shares: a project file and the flags that
+/// describe or change a timeline.
 struct TimelineOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("A project file (JSON, see docs/project-format.md); flags given beside it override it.", valueName: "project.json"))
     var projectFile: String?
 
+    @OptionGroup var flags: TimelineFlags
+
+    func validate() throws {
+        guard projectFile != nil || flags.placesMedia else {
+            throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
+        }
+    }
+
+    /// The project file (if any) with the flags given beside it applied on top.
+    ///
+    /// A list flag (`--video`, `--voiceover`, `--music`) replaces that list of the file.
+    func project() throws -> Project {
+        try flags.project(loading: projectFile)
+    }
+}
+
+/// What goes on the timeline and at what level, as flags: applied on top of a
+/// project file, or making a project of their own.
+struct TimelineFlags: ParsableArguments {
     @Option(name: .customLong("video"), help: ArgumentHelp("A video clip; clips are stitched in order and their own audio is mixed.", valueName: "path"))
     var videos: [String] = []
 
@@ -50,22 +70,36 @@ struct TimelineOptions: ParsableArguments {
     @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
 
     func validate() throws {
-        guard projectFile != nil || !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty else {
-            throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
-        }
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
         }
     }
 
-    /// The project file (if any) with the flags given beside it applied on top.
-    ///
-    /// A list flag (`--video`, `--voiceover`, `--music`) replaces that list of the file.
-    func project() throws -> Project {
+    /// Whether a flag puts media on the timeline (`--video`, `--voiceover`, `--music`).
+    var placesMedia: Bool { !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty }
+
+    /// Whether a flag was given that would change a project with an item of each kind
+    /// (a volume, a pan, `--loop-music`, a fade, a duck setting...).
+    var changesProject: Bool {
+        var sample = Project()
+        sample.clips = [Project.Clip(path: "")]
+        sample.voiceovers = [Project.Voiceover(path: "", start: .zero)]
+        sample.music = [Project.Music(path: "")]
+        return applied(to: sample) != sample
+    }
+
+    /// The project file at `path` (if any) with these flags applied on top.
+    func project(loading path: String?) throws -> Project {
         var project = Project()
-        if let projectFile {
-            project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: projectFile) }
+        if let path {
+            project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: path) }
         }
+        return applied(to: project)
+    }
+
+    /// `project` with these flags applied: a list flag replaces that list.
+    func applied(to project: Project) -> Project {
+        var project = project
         if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
         if !voiceovers.isEmpty {
             project.voiceovers = voiceovers.map { Project.Voiceover(path: $0.path, start: $0.time ?? .zero) }

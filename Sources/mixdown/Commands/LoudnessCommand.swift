@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import MixdownComposition
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownRender
+
+/// `mixdown loudness`: EBU R128 figures of media files, or of a project's mix,
+/// its stems and its dialogue, written nowhere.
+struct LoudnessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loudness",
+        abstract: "Measure loudness (EBU R128 / ITU-R BS.1770): of media files, or of a project's mix, stems and dialogue.",
+        discussion: """
+            One .json argument, or timeline flags, is a project: its mix is rendered \
+            (nothing is written) and measured, with each stem (clips, voice-over, music) \
+            on its own and the dialogue (the mix where a voice speaks). Any other \
+            arguments are media files, each measured as it is.
+
+            Examples:
+              mixdown loudness music.mp3 interview.mp4
+              mixdown loudness project.json --json
+              mixdown loudness --music bed.mp3 --voiceover vo.wav@2 --duck -12
+            """)
+
+    @Argument(help: ArgumentHelp("Media files to measure, or one project file (.json).", valueName: "file"))
+    var inputs: [String] = []
+
+    @OptionGroup var timeline: TimelineFlags
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var threading: ThreadOptions
+
+    /// Whether the inputs are a project (a project file, flags or both) rather than media files.
+    private var measuresProject: Bool {
+        inputs.count == 1 && Self.isProjectFile(inputs[0]) || inputs.isEmpty
+    }
+
+    /// A project file is told from media by its extension: Mixdown reads no media in JSON.
+    private static func isProjectFile(_ path: String) -> Bool {
+        (path as NSString).pathExtension.lowercased() == "json"
+    }
+
+    func validate() throws {
+        guard !inputs.isEmpty || timeline.placesMedia else {
+            throw ValidationError("nothing to measure: give media files, a project file, or at least one --video, --voiceover or --music")
+        }
+        if inputs.count > 1, let project = inputs.first(where: Self.isProjectFile) {
+            throw ValidationError("\(project): a project file is measured on its own, not beside other files")
+        }
+        if !measuresProject, timeline.changesProject {
+            throw ValidationError("timeline flags describe a project: give them alone or beside one project file, not beside media files")
+        }
+    }
+
+    func run() throws {
+        let report = measuresProject ? try projectReport() : try filesReport()
+        if json {
+            printJSON(report)
+        } else {
+            printOutput(report.text)
+        }
+    }
+
+    private func filesReport() throws -> LoudnessReport {
+        var report = LoudnessReport()
+        report.files = try inputs.map { path in
+            let figures = try runReportingErrors { () throws(MediaIOError) in try LoudnessFigures(measuringFile: path) }
+            return LoudnessReport.File(path: path, figures: LoudnessReport.Figures(figures))
+        }
+        return report
+    }
+
+    private func projectReport() throws -> LoudnessReport {
+        let project = try timeline.project(loading: inputs.first)
+        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .preview) }
+        // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
+        plan.mastering = nil
+        var report = LoudnessReport()
+        let threads = threading.count
+        let mix = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: plan, threads: threads).figures }
+        report.mix = LoudnessReport.Figures(mix)
+        var stems = LoudnessReport.Stems()
+        for role in [CompositionTrack.Role.clipAudio, .voiceover, .music] {
+            guard plan.composition.tracks(role: role).contains(where: { !$0.segments.isEmpty }) else { continue }
+            let stem = try runReportingErrors { () throws(MixPlanError) in try plan.keepingAudio(roles: [role]) }
+            let figures = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: stem, threads: threads).figures }
+            switch role {
+            case .clipAudio: stems.clips = LoudnessReport.Figures(figures)
+            case .voiceover: stems.voiceovers = LoudnessReport.Figures(figures)
+            default: stems.music = LoudnessReport.Figures(figures)
+            }
+        }
+        report.stems = stems
+        let voice = try runReportingErrors { () throws(MixPlanError) in try plan.voiceRanges() }
+        if !voice.isEmpty {
+            let dialogue = try runReportingErrors { () throws(MediaIOError) in
+                try DialogueLoudness(plan: plan, ranges: voice, threads: threads)
+            }
+            report.dialogue = LoudnessReport.Dialogue(dialogue, sampleRate: plan.sampleRate)
+        }
+        if let delivery = project.output.loudness {
+            report.delivery = LoudnessReport.Delivery(delivery, mix: mix)
+        }
+        return report
+    }
+}

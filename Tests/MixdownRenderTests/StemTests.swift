@@ -1,0 +1,83 @@
+import MixdownComposition
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownProjectFile
+import MixdownRender
+import MixdownTime
+import MixdownTestSupport
+import XCTest
+
+/// `MixPlan.keepingAudio(roles:)` (the stems `mixdown loudness` measures) and
+/// `MixPlan.voiceRanges()` (where it measures the dialogue), on the demo project.
+final class StemTests: XCTestCase {
+    private func demo() throws -> Project {
+        try Project.load(contentsOf: Fixture.packageRoot.appendingPathComponent("fixtures/demo/project.json").path)
+    }
+
+    private func render(_ plan: MixPlan) throws -> [Float] {
+        var samples: [Float] = []
+        _ = try AudioRenderer(plan: plan).render(threads: 1) { block throws(MediaIOError) in
+            samples += UnsafeBufferPointer(start: block.left, count: block.count)
+            samples += UnsafeBufferPointer(start: block.right, count: block.count)
+        }
+        return samples
+    }
+
+    func testStemsKeepTheirTracksAndSumToTheMix() throws {
+        let plan = try demo().plan()
+        let roles: [CompositionTrack.Role] = [.clipAudio, .voiceover, .music]
+        let stems = try roles.map { role in try plan.keepingAudio(roles: [role]) }
+        for (role, stem) in zip(roles, stems) {
+            XCTAssertEqual(stem.composition.tracks.map(\.id), plan.composition.tracks.map(\.id), "ids carry over")
+            for track in stem.composition.tracks where track.mediaType == .audio {
+                let original = try XCTUnwrap(plan.composition.track(id: track.id))
+                XCTAssertEqual(track.segments, track.role == role ? original.segments : [], "\(role): track \(track.id)")
+                XCTAssertEqual(stem.envelopes[track.id], track.role == role ? plan.envelopes[track.id] : nil)
+            }
+            XCTAssertEqual(stem.composition.tracks(role: .video).map(\.segments), plan.composition.tracks(role: .video).map(\.segments))
+            XCTAssertEqual(stem.duration, plan.duration)
+        }
+        let mix = try render(plan)
+        let parts = try stems.map(render)
+        XCTAssertTrue(parts.allSatisfy { $0.count == mix.count })
+        var largest: Float = 0
+        for i in mix.indices { largest = max(largest, abs(parts[0][i] + parts[1][i] + parts[2][i] - mix[i])) }
+        XCTAssertLessThan(largest, 1e-6, "the stems' sum differs from the mix")
+        for (role, part) in zip(roles, parts) {
+            XCTAssertGreaterThan(part.map { abs($0) }.max() ?? 0, 0.01, "\(role) stem is silent")
+        }
+    }
+
+    /// The music stem is the mix with the other parts at volume 0, sample for
+    /// sample: its duck follows the takes, which it keeps.
+    func testMusicStemIsTheMixWithTheOthersSilenced() throws {
+        var project = try demo()
+        let stem = try render(project.plan().keepingAudio(roles: [.music]))
+        project.clipVolume = 0
+        project.voiceoverVolume = 0
+        let silenced = try render(project.plan())
+        XCTAssertEqual(stem, silenced)
+    }
+
+    func testVoiceRangesAreTheTakesOrTheSpeechFoundInThem() throws {
+        var project = try demo()
+        let plan = try project.plan()
+        let takes = plan.composition.tracks(role: .voiceover).flatMap(\.segments).map(\.timelineRange)
+        XCTAssertEqual(takes.count, 2)
+        XCTAssertEqual(try plan.voiceRanges(), takes)
+
+        project.ducking.mode = .signal
+        let listened = try project.plan()
+        let speech = listened.detectedSpeech.flatMap(\.regions).sorted { $0.start < $1.start }
+        let ranges = try listened.voiceRanges()
+        XCTAssertGreaterThan(ranges.count, 2, "vo-pauses.wav speaks in several phrases")
+        XCTAssertEqual(ranges.first?.start, speech.first?.start)
+        XCTAssertEqual(ranges.last?.end, speech.last?.end)
+        for (range, next) in zip(ranges, ranges.dropFirst()) { XCTAssertLessThan(range.end, next.start, "merged and sorted") }
+        for region in speech { XCTAssertTrue(ranges.contains { $0.start <= region.start && region.end <= $0.end }) }
+        let covered = ranges.map(\.duration.seconds).reduce(0, +)
+        XCTAssertLessThan(covered, takes.map(\.duration.seconds).reduce(0, +), "the pauses are left out")
+    }
+}
