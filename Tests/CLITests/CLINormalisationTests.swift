@@ -8,14 +8,8 @@ import XCTest
 final class CLINormalisationTests: XCTestCase {
     /// ffmpeg's integrated loudness (LUFS) and true peak (dBTP) of `path`.
     private func ebur128(_ path: String) throws -> (integrated: Double, truePeak: Double) {
-        let report = try Tool.runCapturingErrors("ffmpeg", ["-nostats", "-nostdin", "-i", path, "-filter_complex",
-                                                           "ebur128=peak=true", "-f", "null", "-"]).errors
-        let summary = try XCTUnwrap(report.range(of: "Summary:", options: .backwards).map { report[$0.upperBound...] }, report)
-        func value(_ key: String) throws -> Double {
-            let line = try XCTUnwrap(summary.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) })
-            return try XCTUnwrap(Double(line.split(separator: " ").dropFirst().first ?? ""), String(line))
-        }
-        return (try value("I:"), try value("Peak:"))
+        let summary = try Tool.ebur128(path)
+        return (summary.integrated, summary.truePeak)
     }
 
     func testThePodcastPresetOnTheDemoMeasuresMinus16WithItsPeaksUnderMinus1() throws {
