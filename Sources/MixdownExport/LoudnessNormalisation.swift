@@ -12,7 +12,9 @@ import MixdownUnits
 /// the gained true peak stays under the limiter's threshold, the limiter never
 /// acts and the result is exact. Otherwise limiting costs loudness, so the
 /// mastered mix is metered again (a dry run, nothing written) and the gain
-/// corrected by the shortfall, until it is within 0.05 LU (at most four runs).
+/// corrected by a secant step on the loudness the gains reached (the first from
+/// the limiter's onset, where loudness still follows the gain), until it is
+/// within 0.05 LU (at most four runs).
 /// Every run renders in stretches on every core.
 ///
 /// For a lossy output the limiter's ceiling is 1 dB under the delivery ceiling
@@ -58,6 +60,7 @@ public struct LoudnessNormalisation: Sendable {
         self.delivery = delivery
         measured = try LoudnessScan(plan: bare, threads: threads, measures: [.integrated, .truePeak],
                                     isCancelled: isCancelled).figures
+
         self.plan = bare
         expected = measured
         limiting = LimiterStatistics()
@@ -78,7 +81,12 @@ public struct LoudnessNormalisation: Sendable {
             throw .unsupported(path: "loudness", reason: "\(error)")
         }
         var gain = gain
-        let limits = measured.truePeak + gain > ceiling - settings.margin
+        // The gain at which the limiter starts to act: below it, loudness follows the gain 1:1.
+        let onset = ceiling - settings.margin - measured.truePeak
+        let limits = gain > onset
+        // The last gain tried and the loudness it reached: where the loudness
+        // curve's slope is taken from (under 1 once limiting costs loudness).
+        var previous = (gain: onset, reached: (measured.integrated ?? 0) + onset)
         for _ in 0..<(limits ? 4 : 1) {
             plan.mastering = Mastering(gain: Gain.decibelsToFactor(gain), limiter: settings)
             guard limits else {
@@ -93,7 +101,11 @@ public struct LoudnessNormalisation: Sendable {
             guard let reached = scan.figures.integrated else { break }
             let shortfall = delivery.target.decibels - reached
             if abs(shortfall) <= Self.tolerance { break }
-            gain += shortfall
+            // A secant step: adding the shortfall alone would undershoot, as every
+            // dB of gain past the onset gains less than a dB of loudness.
+            let slope = gain != previous.gain ? (reached - previous.reached) / (gain - previous.gain) : 1
+            previous = (gain, reached)
+            gain += shortfall / min(1, max(0.2, slope))
         }
         warnings.removeAll()
         if limiting.largestGainReduction > Self.warnedGainReduction {
