@@ -97,7 +97,9 @@ struct ExportCommand: ParsableCommand {
                     if Interrupt.isRequested() { session.cancel() }
                     reporter.update(state.framesDone)
                 }, accepting: { temporary throws(MediaIOError) in
-                    // What the AAC decodes to is what is delivered: the encoder's overshoot included.
+                    // What the AAC decodes to is what is delivered: the encoder's overshoot
+                    // included. Without a target, it is for the summary line alone.
+                    guard normalisation != nil || !reporting.quiet else { return true }
                     let figures = try LoudnessScan(file: temporary, frameCount: plan.frameCount, sampleRate: plan.sampleRate,
                                                    threads: threading.count, measures: [.integrated, .truePeak]).figures
                     written = figures
@@ -105,7 +107,8 @@ struct ExportCommand: ParsableCommand {
                 })
             }
             reporter.finish()
-            if let summary, let written {
+            if let summary {
+                guard let written else { return }
                 if let normalisation {
                     if !normalisation.accepts(written) && range == nil {
                         console.warn("loudness: after \(Self.encodings) encodings the decoded AAC measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")

@@ -69,6 +69,8 @@ struct MixCommand: ParsableCommand {
             reporter.finish()
             return summary
         }
+        // The file's loudness is for the summary line alone: `--quiet` skips it.
+        guard !reporting.quiet else { return }
         let written = try runReportingErrors { () throws(MediaIOError) in
             try LoudnessScan(file: output, frameCount: summary.frames, sampleRate: plan.sampleRate, threads: threading.count,
                              measures: [.integrated, .truePeak]).figures
