@@ -35,6 +35,9 @@ public struct LoudnessNormalisation: Sendable {
     public private(set) var limiting: LimiterStatistics
     /// Things the user should know: a silent mix, heavy limiting.
     public private(set) var warnings: [String] = []
+    /// The loudness the rendered PCM aims at (LUFS): the target, moved by what an
+    /// encoding lost or gained (``corrected(for:threads:isCancelled:)``).
+    private var aim = 0.0
 
     /// Most gain reduction the limiter may apply before a warning.
     public static let warnedGainReduction = 6.0
@@ -68,12 +71,13 @@ public struct LoudnessNormalisation: Sendable {
             warnings.append("loudness: the mix is silent (no block above the −70 LUFS gate); it is written without a gain")
             return
         }
+        aim = delivery.target.decibels
         let ceiling = delivery.ceiling.decibels - (lossy ? Self.lossyHeadroom : 0)
-        try master(gain: delivery.target.decibels - integrated, ceiling: ceiling, threads: threads, isCancelled: isCancelled)
+        try master(gain: aim - integrated, ceiling: ceiling, threads: threads, isCancelled: isCancelled)
     }
 
     /// Sets the mastering to `gain` dB and a limiter at `ceiling` dBTP, then meters
-    /// and corrects the gain while the limiter costs loudness.
+    /// and corrects the gain while the limiter keeps the mix from ``aim``.
     private mutating func master(gain: Double, ceiling: Double, threads: Int,
                                  isCancelled: @escaping @Sendable () -> Bool) throws(MediaIOError) {
         let settings: LimiterSettings
@@ -99,7 +103,7 @@ public struct LoudnessNormalisation: Sendable {
             expected = scan.figures
             limiting = scan.limiting ?? LimiterStatistics()
             guard let reached = scan.figures.integrated else { break }
-            let shortfall = delivery.target.decibels - reached
+            let shortfall = aim - reached
             if abs(shortfall) <= Self.tolerance { break }
             // A secant step: adding the shortfall alone would undershoot, as every
             // dB of gain past the onset gains less than a dB of loudness.
@@ -107,10 +111,11 @@ public struct LoudnessNormalisation: Sendable {
             previous = (gain, reached)
             gain += shortfall / min(1, max(0.2, slope))
         }
+        // A correction masters again: its warning replaces the first one's.
         warnings.removeAll()
         if limiting.largestGainReduction > Self.warnedGainReduction {
             let rate = plan.sampleRate
-            let at = (limiting.smallestGainPosition).flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
+            let at = limiting.smallestGainPosition.flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
             warnings.append(String(format: "loudness: reaching %@ takes up to %.1f dB of limiting", "\(delivery.target)",
                                    limiting.largestGainReduction)
                 + (at.map { " (the loudest moment, at \($0.readable))" } ?? "")
@@ -119,15 +124,16 @@ public struct LoudnessNormalisation: Sendable {
     }
 
     /// Whether a file's figures (an encoded export, decoded) meet the delivery:
-    /// the true peak at or under the ceiling, the integrated loudness within 0.2 LU.
+    /// the true peak at or under the ceiling, the integrated loudness within 0.15 LU.
     public func accepts(_ written: LoudnessFigures) -> Bool {
         guard plan.mastering != nil, let integrated = written.integrated else { return true }
         return written.truePeak <= delivery.ceiling.decibels && abs(integrated - delivery.target.decibels) <= 0.15
     }
 
     /// The normalisation corrected after a decoded export measured `written`:
-    /// the limiter's ceiling lowered by the overshoot of the true peak, the
-    /// gain moved by the loudness missed; then metered again.
+    /// the limiter's ceiling lowered by the overshoot of the true peak, and the
+    /// PCM aimed higher or lower by the loudness the encoding missed; then
+    /// metered again.
     ///
     /// - Parameters:
     ///   - written: the decoded file's figures.
@@ -140,8 +146,9 @@ public struct LoudnessNormalisation: Sendable {
         var next = self
         let overshoot = max(0, written.truePeak - delivery.ceiling.decibels)
         let ceiling = mastering.limiter.ceiling - (overshoot > 0 ? overshoot + 0.1 : 0)
-        try next.master(gain: mastering.gainDecibels + (delivery.target.decibels - integrated), ceiling: ceiling,
-                        threads: threads, isCancelled: isCancelled)
+        let missed = delivery.target.decibels - integrated
+        next.aim += missed
+        try next.master(gain: mastering.gainDecibels + missed, ceiling: ceiling, threads: threads, isCancelled: isCancelled)
         return next
     }
 }

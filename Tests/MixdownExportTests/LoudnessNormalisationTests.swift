@@ -73,4 +73,25 @@ final class LoudnessNormalisationTests: XCTestCase {
                   + "limiting \(normalised.limiting.largestGainReduction) dB")
         }
     }
+
+    /// After an encoding that came out 0.3 LU quiet and 0.5 dB over the ceiling,
+    /// the correction aims the PCM 0.3 LU louder with the limiter 0.6 dB lower.
+    func testACorrectionAfterAMissedEncoding() throws {
+        let delivery = DeliveryLoudness(target: LoudnessLevel(uncheckedDecibels: -12), ceiling: TruePeakCeiling(uncheckedDecibels: -1))
+        let first = try LoudnessNormalisation(plan: try plan(), delivery: delivery, lossy: true, threads: 2)
+        let limiter = try XCTUnwrap(first.plan.mastering).limiter
+        XCTAssertEqual(limiter.ceiling, -2, "AAC aims 1 dB under the ceiling")
+        var written = first.measured
+        written.integrated = -12.3
+        written.truePeak = -0.5
+        XCTAssertFalse(first.accepts(written))
+        let next = try first.corrected(for: written, threads: 2)
+        XCTAssertEqual(try XCTUnwrap(next.plan.mastering).limiter.ceiling, -2.6, accuracy: 1e-9)
+        let check = try LoudnessScan(plan: next.plan, threads: 2).figures
+        XCTAssertEqual(try XCTUnwrap(check.integrated), -11.7, accuracy: 0.06)
+        XCTAssertLessThanOrEqual(check.truePeak, -2.6)
+        written.integrated = -12.1
+        written.truePeak = -1.05
+        XCTAssertTrue(first.accepts(written))
+    }
 }
