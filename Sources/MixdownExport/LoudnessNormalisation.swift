@@ -33,14 +33,19 @@ public struct LoudnessNormalisation: Sendable {
     public private(set) var expected: LoudnessFigures
     /// What the limiter does over the whole timeline (zero when it does not act).
     public private(set) var limiting: LimiterStatistics
-    /// Things the user should know: a silent mix, heavy limiting.
+    /// Things the user should know: a silent mix, a target out of reach.
     public private(set) var warnings: [String] = []
+    /// Whether the mastering reaches the target; false when it would take more
+    /// than ``maximumGainReduction`` of limiting (``expected`` says how loud it is).
+    public private(set) var reachesTarget = true
     /// The loudness the rendered PCM aims at (LUFS): the target, moved by what an
     /// encoding lost or gained (``corrected(for:threads:isCancelled:)``).
     private var aim = 0.0
 
-    /// Most gain reduction the limiter may apply before a warning.
-    public static let warnedGainReduction = 6.0
+    /// Most gain reduction the limiter is asked for, in dB: a target that needs
+    /// more is not reached (the mix is delivered quieter, with a warning) rather
+    /// than the mix crushed.
+    public static let maximumGainReduction = 6.0
     /// How close to the target a dry run must come.
     static let tolerance = 0.05
     /// The limiter's ceiling under the delivery ceiling for lossy outputs, in dB.
@@ -84,9 +89,12 @@ public struct LoudnessNormalisation: Sendable {
         do { settings = try LimiterSettings(ceiling: max(LimiterSettings.ceilingRange.lowerBound, ceiling)) } catch {
             throw .unsupported(path: "loudness", reason: "\(error)")
         }
-        var gain = gain
-        // The gain at which the limiter starts to act: below it, loudness follows the gain 1:1.
+        // The gain at which the limiter starts to act: below it, loudness follows the
+        // gain 1:1; past it, the largest gain reduction is about the gain beyond it.
         let onset = ceiling - settings.margin - measured.truePeak
+        let most = onset + Self.maximumGainReduction
+        var gain = min(gain, most)
+        reachesTarget = true
         let limits = gain > onset
         // The last gain tried and the loudness it reached: where the loudness
         // curve's slope is taken from (under 1 once limiting costs loudness).
@@ -104,30 +112,33 @@ public struct LoudnessNormalisation: Sendable {
             limiting = scan.limiting ?? LimiterStatistics()
             guard let reached = scan.figures.integrated else { break }
             let shortfall = aim - reached
-            if abs(shortfall) <= Self.tolerance { break }
+            reachesTarget = gain < most || shortfall <= Self.tolerance
+            if abs(shortfall) <= Self.tolerance || !reachesTarget { break }
             // A secant step: adding the shortfall alone would undershoot, as every
             // dB of gain past the onset gains less than a dB of loudness.
             let slope = gain != previous.gain ? (reached - previous.reached) / (gain - previous.gain) : 1
             previous = (gain, reached)
-            gain += shortfall / min(1, max(0.2, slope))
+            gain = min(most, gain + shortfall / min(1, max(0.2, slope)))
         }
         // A correction masters again: its warning replaces the first one's.
         warnings.removeAll()
-        if limiting.largestGainReduction > Self.warnedGainReduction {
-            let rate = plan.sampleRate
-            let at = limiting.smallestGainPosition.flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
-            warnings.append(String(format: "loudness: reaching %@ takes up to %.1f dB of limiting", "\(delivery.target)",
-                                   limiting.largestGainReduction)
-                + (at.map { " (the loudest moment, at \($0.readable))" } ?? "")
-                + "; the peaks will sound squashed: a lower target, or the loud part turned down, keeps them")
-        }
+        guard !reachesTarget, let reached = expected.integrated else { return }
+        let rate = plan.sampleRate
+        let at = limiting.smallestGainPosition.flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
+        warnings.append(String(format: "loudness: reaching %@ under %@ would take more than %.0f dB of limiting", "\(delivery.target)",
+                               "\(delivery.ceiling)", Self.maximumGainReduction)
+            + (at.map { " (the loudest moment, at \($0.readable))" } ?? "")
+            + String(format: "; the mix is delivered at %.1f LUFS rather than crushed: a lower target, or the loud part turned down, reaches it", reached))
     }
 
     /// Whether a file's figures (an encoded export, decoded) meet the delivery:
-    /// the true peak at or under the ceiling, the integrated loudness within 0.15 LU.
+    /// the true peak at or under the ceiling, the integrated loudness within 0.15 LU
+    /// of the target (of what the mastering reaches, when the target is out of reach).
     public func accepts(_ written: LoudnessFigures) -> Bool {
         guard plan.mastering != nil, let integrated = written.integrated else { return true }
-        return written.truePeak <= delivery.ceiling.decibels && abs(integrated - delivery.target.decibels) <= 0.15
+        // Out of reach, the loudness the mastering gives is the one to hold.
+        let wanted = reachesTarget ? delivery.target.decibels : expected.integrated ?? integrated
+        return written.truePeak <= delivery.ceiling.decibels && abs(integrated - wanted) <= 0.15
     }
 
     /// The normalisation corrected after a decoded export measured `written`:

@@ -47,6 +47,28 @@ final class CLINormalisationTests: XCTestCase {
         XCTAssertTrue(alone.stderr.contains("--true-peak needs a target"), alone.stderr)
     }
 
+    /// A target the mix could reach only by limiting more than 6 dB is not forced:
+    /// the mix is delivered quieter, limited 6 dB at most, with a warning naming
+    /// the loudest moment and the loudness delivered.
+    func testATargetOutOfReachIsNotForced() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("loud.wav")
+        let result = try CLIRunner.run(["mix", Fixture.repoPath("fixtures/demo/project.json"), "--loudness=-8", "--true-peak=-6", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("mixdown: warning: loudness: reaching -8 LUFS under -6 dBTP would take more than 6 dB of limiting (the loudest moment, at "),
+                      result.stderr)
+        let delivered = try XCTUnwrap(result.stderr.range(of: #"delivered at (-?[0-9.]+) LUFS"#, options: .regularExpression)
+            .flatMap { Double(result.stderr[$0].split(separator: " ")[2]) })
+        let reduction = try XCTUnwrap(result.stderr.range(of: #"at most [0-9.]+ dB"#, options: .regularExpression)
+            .flatMap { Double(result.stderr[$0].split(separator: " ")[2]) })
+        XCTAssertLessThanOrEqual(reduction, 6.5, "limited about 6 dB at most")
+        let measured = try ebur128(out)
+        XCTAssertEqual(measured.integrated, delivered, accuracy: 0.2, "the loudness the warning gives")
+        XCTAssertLessThan(measured.integrated, -9, "quieter than the target")
+        XCTAssertLessThanOrEqual(measured.truePeak, -6)
+        XCTAssertFalse(result.stderr.contains("not within"), "the file is what the mastering reaches")
+    }
+
     /// The static gain moves the whole mix: the music's level under the voice
     /// against its level between answers (a 13 kHz tone bed read by a lock-in)
     /// is the same within 0.1 dB before and after normalisation.

@@ -44,18 +44,20 @@ struct MixCommand: ParsableCommand {
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
+        var normalisation: LoudnessNormalisation?
         let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         if let target = try delivery.delivery(for: project) {
             // The whole mix is measured, also for a range: a preview of the delivery.
-            let normalisation = try runReportingErrors { () throws(MediaIOError) in
+            let found = try runReportingErrors { () throws(MediaIOError) in
                 try LoudnessNormalisation(plan: plan, delivery: target, lossy: false, threads: threading.count,
                                           isCancelled: { Interrupt.isRequested() })
             }
-            normalisation.warnings.forEach { console.warn($0) }
-            DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
-            plan = normalisation.plan
+            found.warnings.forEach { console.warn($0) }
+            DeliveryReport.normalisation(found, sampleRate: plan.sampleRate).map { console.summary($0) }
+            normalisation = found
+            plan = found.plan
         }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
@@ -69,11 +71,15 @@ struct MixCommand: ParsableCommand {
             reporter.finish()
             return summary
         }
-        // The file's loudness is for the summary line alone: `--quiet` skips it.
-        guard !reporting.quiet else { return }
+        // The file's loudness feeds the summary line, and checks a normalised whole
+        // mix: `--quiet` without a target skips it.
+        guard normalisation != nil || !reporting.quiet else { return }
         let written = try runReportingErrors { () throws(MediaIOError) in
             try LoudnessScan(file: output, frameCount: summary.frames, sampleRate: plan.sampleRate, threads: threading.count,
                              measures: [.integrated, .truePeak]).figures
+        }
+        if let normalisation, range == nil, !normalisation.accepts(written) {
+            console.warn("loudness: the file measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
         }
         console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))
     }

@@ -15,9 +15,10 @@ enum DeliveryReport {
     static func normalisation(_ normalisation: LoudnessNormalisation, sampleRate: Int32) -> String? {
         guard let integrated = normalisation.measured.integrated, let mastering = normalisation.plan.mastering else { return nil }
         let limiting = normalisation.limiting
+        let seconds = { (samples: Int) in Double(samples) / Double(sampleRate) }
         let limited = limiting.samplesInGainReduction == 0 ? "the limiter never acted"
-            : String(format: "the limiter acted for %.2f s, at most %.1f dB",
-                     Double(limiting.samplesInGainReduction) / Double(sampleRate), limiting.largestGainReduction)
+            : String(format: "the limiter acted for %.2f s (%.2f s above its threshold), at most %.1f dB",
+                     seconds(limiting.samplesInGainReduction), seconds(limiting.samplesAboveThreshold), limiting.largestGainReduction)
         return String(format: "loudness: the mix measured %.1f LUFS, true peak %@; gain %+.2f dB to %@; ",
                       integrated, decibels(normalisation.measured.truePeak, unit: "dBTP"), mastering.gainDecibels,
                       "\(normalisation.delivery)") + limited
