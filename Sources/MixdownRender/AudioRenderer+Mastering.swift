@@ -10,17 +10,17 @@ extension AudioRenderer {
     /// The limiter is started `settlingFrames` before `range` (or at 0) and fed
     /// `latency` frames past it (or to the end, then drained), both on the block
     /// grid, so a stretch of a parallel render gives the bits of one limiter over
-    /// the whole timeline.
-    /// The limiter's statistics count `counting` (all of `range` by default).
+    /// the whole timeline. The limiter's statistics count `counting` (all of
+    /// `range` by default).
     func renderMastered(range: Range<Int64>, counting: Range<Int64>? = nil, mastering: Mastering, threads: Int, isCancelled: () -> Bool,
                         progress: (Int64) -> Void,
                         to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
-        let settings = try limiterSettling(mastering)
+        let settling = try limiterSettling(mastering)
         // On the block grid, as every stretch of a render is: the envelopes' ramps
         // are computed per block, and the pre-roll must be the samples a render
         // from the start gives there.
         let block = Int64(blockSize)
-        let start = max(0, range.lowerBound - Int64(settings)) / block * block
+        let start = max(0, range.lowerBound - Int64(settling)) / block * block
         let limiter = try makeLimiter(mastering, startingAt: start, counting: counting ?? range)
         let end = (range.upperBound + Int64(limiter.latency) + block - 1) / block * block
         let fed = start..<min(frameCount, end)
