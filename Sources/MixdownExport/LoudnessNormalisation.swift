@@ -48,6 +48,9 @@ public struct LoudnessNormalisation: Sendable {
     public static let maximumGainReduction = 6.0
     /// How close to the target a dry run must come.
     static let tolerance = 0.05
+    /// How far from the target a delivered file may measure (the issue's ±0.2 LU,
+    /// less what a meter may read differently).
+    static let accepted = 0.15
     /// The limiter's ceiling under the delivery ceiling for lossy outputs, in dB.
     public static let lossyHeadroom = 1.0
 
@@ -112,8 +115,9 @@ public struct LoudnessNormalisation: Sendable {
             limiting = scan.limiting ?? LimiterStatistics()
             guard let reached = scan.figures.integrated else { break }
             let shortfall = aim - reached
-            reachesTarget = gain < most || shortfall <= Self.tolerance
-            if abs(shortfall) <= Self.tolerance || !reachesTarget { break }
+            // At the limit, a target within the delivery's tolerance is still reached.
+            reachesTarget = gain < most || shortfall <= Self.accepted
+            if abs(shortfall) <= Self.tolerance || gain >= most && shortfall > 0 { break }
             // A secant step: adding the shortfall alone would undershoot, as every
             // dB of gain past the onset gains less than a dB of loudness.
             let slope = gain != previous.gain ? (reached - previous.reached) / (gain - previous.gain) : 1
@@ -138,7 +142,7 @@ public struct LoudnessNormalisation: Sendable {
         guard plan.mastering != nil, let integrated = written.integrated else { return true }
         // Out of reach, the loudness the mastering gives is the one to hold.
         let wanted = reachesTarget ? delivery.target.decibels : expected.integrated ?? integrated
-        return written.truePeak <= delivery.ceiling.decibels && abs(integrated - wanted) <= 0.15
+        return written.truePeak <= delivery.ceiling.decibels && abs(integrated - wanted) <= Self.accepted
     }
 
     /// The normalisation corrected after a decoded export measured `written`:
