@@ -20,28 +20,13 @@ public struct LevelScan: Sendable {
         let renderer = try AudioRenderer(plan: plan)
         let count = max(1, threads)
         let stretches = renderer.stretches(of: 0..<renderer.frameCount, workers: count)
-        let others = Array(stretches.dropFirst())
-        let pool = WorkerPool<Levels>(threads: others.count, jobs: others.count) { job, pool throws(MediaIOError) in
-            try Levels(others[job], renderer: AudioRenderer(plan: plan), threads: 1, isCancelled: { pool.isStopped })
-        }
-        defer {
-            pool.stop()
-            pool.wait()
-        }
-        var levels: Levels
-        do {
+        let found = try WorkerPool<Levels>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
             // One stretch: its tracks decode on the other threads.
-            levels = try Levels(stretches[0], renderer: renderer, threads: stretches.count == 1 ? count : 1,
-                                isCancelled: { pool.isStopped })
-        } catch {
-            pool.stop()
-            pool.wait()
-            // A worker's failure stops this thread too: report the failure, not the stop.
-            throw error == .cancelled ? pool.firstError ?? error : error
+            try Levels(stretches[job], renderer: AudioRenderer(plan: plan), threads: stretches.count == 1 ? count : 1,
+                       isCancelled: isStopped)
         }
-        pool.wait()
-        if let failure = pool.firstError { throw failure }
-        for other in pool.remainingResults { levels.append(other) }
+        var levels = found[0]
+        for other in found.dropFirst() { levels.append(other) }
         peak = levels.peak
         peakSample = levels.peakSample
         overFullScale = levels.over

@@ -20,22 +20,9 @@ extension LoudnessScan {
         let stretches = try ranges.map { range throws(MediaIOError) in
             try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate, measures: measures)
         }
-        let pool = WorkerPool<Void>(threads: stretches.count - 1, jobs: stretches.count - 1) { job, pool throws(MediaIOError) in
-            try Self.decode(path, sampleRate: sampleRate, into: stretches[job + 1], isCancelled: { isCancelled() || pool.isStopped })
+        _ = try WorkerPool<Void>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
+            try Self.decode(path, sampleRate: sampleRate, into: stretches[job], isCancelled: { isCancelled() || isStopped() })
         }
-        defer {
-            pool.stop()
-            pool.wait()
-        }
-        do {
-            try Self.decode(path, sampleRate: sampleRate, into: stretches[0], isCancelled: { isCancelled() || pool.isStopped })
-        } catch {
-            pool.stop()
-            pool.wait()
-            throw error == .cancelled ? pool.firstError ?? error : error
-        }
-        pool.wait()
-        if let failure = pool.firstError { throw failure }
         self.init(figures: LoudnessFigures(merging: stretches), limiting: nil)
     }
 

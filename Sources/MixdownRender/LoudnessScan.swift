@@ -30,27 +30,12 @@ public struct LoudnessScan: Sendable {
             try LoudnessStretch(range: range, frameCount: renderer.frameCount, channels: 2, sampleRate: plan.sampleRate,
                                  measures: measures)
         }
-        let others = Array(stretches.dropFirst())
-        let pool = WorkerPool<LimiterStatistics?>(threads: others.count, jobs: others.count) { job, pool throws(MediaIOError) in
-            try Self.measure(others[job], renderer: AudioRenderer(plan: plan), threads: 1,
-                             isCancelled: { isCancelled() || pool.isStopped })
+        let found = try WorkerPool<LimiterStatistics?>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
+            try Self.measure(stretches[job], renderer: AudioRenderer(plan: plan), threads: stretches.count == 1 ? count : 1,
+                             isCancelled: { isCancelled() || isStopped() })
         }
-        defer {
-            pool.stop()
-            pool.wait()
-        }
-        var limiting: LimiterStatistics?
-        do {
-            limiting = try Self.measure(stretches[0], renderer: renderer, threads: stretches.count == 1 ? count : 1,
-                                        isCancelled: { isCancelled() || pool.isStopped })
-        } catch {
-            pool.stop()
-            pool.wait()
-            throw error == .cancelled ? pool.firstError ?? error : error
-        }
-        pool.wait()
-        if let failure = pool.firstError { throw failure }
-        for other in pool.remainingResults { if let other { limiting?.merge(other) } }
+        var limiting = found[0]
+        for other in found.dropFirst() { if let other { limiting?.merge(other) } }
         self.init(figures: LoudnessFigures(merging: stretches), limiting: limiting)
     }
 

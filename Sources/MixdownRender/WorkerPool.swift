@@ -131,3 +131,35 @@ package final class WorkerPool<Result: Sendable>: @unchecked Sendable {
         return body()
     }
 }
+
+extension WorkerPool {
+    /// Runs jobs `0 ..< count`, job 0 on the calling thread and the others on
+    /// `count - 1` pool threads, and returns their results in job order: the shape
+    /// of every scan cut into stretches.
+    ///
+    /// `work` gets the job's number and whether the pool was stopped, to poll with
+    /// its caller's cancellation. A failure stops every job; the error thrown is
+    /// the one that stopped them, not the `cancelled` of the jobs it stopped.
+    package static func runEach(_ count: Int,
+                                _ work: @escaping @Sendable (_ job: Int, _ isStopped: @escaping @Sendable () -> Bool) throws(MediaIOError) -> Result)
+        throws(MediaIOError) -> [Result] {
+        let pool = WorkerPool(threads: count - 1, jobs: count - 1) { job, pool throws(MediaIOError) in
+            try work(job + 1, { pool.isStopped })
+        }
+        defer {
+            pool.stop()
+            pool.wait()
+        }
+        let first: Result
+        do {
+            first = try work(0, { pool.isStopped })
+        } catch {
+            pool.stop()
+            pool.wait()
+            throw error == .cancelled ? pool.firstError ?? error : error
+        }
+        pool.wait()
+        if let failure = pool.firstError { throw failure }
+        return [first] + pool.remainingResults
+    }
+}

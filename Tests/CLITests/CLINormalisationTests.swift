@@ -6,23 +6,17 @@ import XCTest
 /// meter): the WAV and the decoded AAC of the demo land on the target with their
 /// true peak under the ceiling, and the duck keeps its depth.
 final class CLINormalisationTests: XCTestCase {
-    /// ffmpeg's integrated loudness (LUFS) and true peak (dBTP) of `path`.
-    private func ebur128(_ path: String) throws -> (integrated: Double, truePeak: Double) {
-        let summary = try Tool.ebur128(path)
-        return (summary.integrated, summary.truePeak)
-    }
-
     func testThePodcastPresetOnTheDemoMeasuresMinus16WithItsPeaksUnderMinus1() throws {
         let folder = try TemporaryFolder()
         let plain = folder.file("plain.wav")
         XCTAssertEqual(try CLIRunner.run(["mix", Fixture.repoPath("fixtures/demo/project.json"), "-o", plain, "--quiet"]).status, 0)
-        let before = try ebur128(plain)
+        let before = try Tool.ebur128(plain)
         XCTAssertGreaterThan(abs(before.integrated + 16), 1, "the demo is not at the target already")
         for (command, name) in [("mix", "pod.wav"), ("export", "pod.mp4")] {
             let out = folder.file(name)
             let result = try CLIRunner.run([command, Fixture.repoPath("fixtures/demo/project.json"), "--loudness", "podcast", "-o", out])
             XCTAssertEqual(result.status, 0, result.stderr)
-            let after = try ebur128(out)
+            let after = try Tool.ebur128(out)
             XCTAssertEqual(after.integrated, -16, accuracy: 0.2, "\(name): \(result.stderr)")
             XCTAssertLessThanOrEqual(after.truePeak, -1, "\(name): \(result.stderr)")
             // The summary names what was written, as ffmpeg reads it.
@@ -36,7 +30,7 @@ final class CLINormalisationTests: XCTestCase {
         let out = folder.file("loud.wav")
         let result = try CLIRunner.run(["mix", Fixture.repoPath("fixtures/demo/project.json"), "--loudness=-20", "--true-peak=-3", "-o", out, "--quiet"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let measured = try ebur128(out)
+        let measured = try Tool.ebur128(out)
         XCTAssertEqual(measured.integrated, -20, accuracy: 0.2)
         XCTAssertLessThanOrEqual(measured.truePeak, -3)
         let bad = try CLIRunner.run(["mix", Fixture.repoPath("fixtures/demo/project.json"), "--loudness", "loud", "-o", out])
@@ -62,7 +56,7 @@ final class CLINormalisationTests: XCTestCase {
         let reduction = try XCTUnwrap(result.stderr.range(of: #"at most [0-9.]+ dB"#, options: .regularExpression)
             .flatMap { Double(result.stderr[$0].split(separator: " ")[2]) })
         XCTAssertLessThanOrEqual(reduction, 6.5, "limited about 6 dB at most")
-        let measured = try ebur128(out)
+        let measured = try Tool.ebur128(out)
         XCTAssertEqual(measured.integrated, delivered, accuracy: 0.2, "the loudness the warning gives")
         XCTAssertLessThan(measured.integrated, -9, "quieter than the target")
         XCTAssertLessThanOrEqual(measured.truePeak, -6)

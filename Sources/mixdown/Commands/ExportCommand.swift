@@ -64,17 +64,9 @@ struct ExportCommand: ParsableCommand {
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
-        var normalisation: LoudnessNormalisation?
-        if let target = try delivery.delivery(for: project) {
-            // The whole mix is measured, also for a range: an excerpt of the delivery.
-            let found = try runReportingErrors { () throws(MediaIOError) in
-                try LoudnessNormalisation(plan: plan, delivery: target, lossy: true, threads: threading.count,
-                                          isCancelled: { Interrupt.isRequested() })
-            }
-            found.warnings.forEach { console.warn($0) }
-            normalisation = found
-            plan = found.plan
-        }
+        var normalisation = try delivery.normalisation(of: plan, project: project, lossy: true, threads: threading.count,
+                                                       console: console)
+        if let normalisation { plan = normalisation.plan }
         if let range {
             let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
             excerpt.snaps.forEach { console.warn($0.description) }

@@ -44,20 +44,14 @@ struct MixCommand: ParsableCommand {
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
-        var normalisation: LoudnessNormalisation?
         let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
-        if let target = try delivery.delivery(for: project) {
-            // The whole mix is measured, also for a range: a preview of the delivery.
-            let found = try runReportingErrors { () throws(MediaIOError) in
-                try LoudnessNormalisation(plan: plan, delivery: target, lossy: false, threads: threading.count,
-                                          isCancelled: { Interrupt.isRequested() })
-            }
-            found.warnings.forEach { console.warn($0) }
-            DeliveryReport.normalisation(found, sampleRate: plan.sampleRate).map { console.summary($0) }
-            normalisation = found
-            plan = found.plan
+        let normalisation = try delivery.normalisation(of: plan, project: project, lossy: false, threads: threading.count,
+                                                       console: console)
+        if let normalisation {
+            DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
+            plan = normalisation.plan
         }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,

@@ -1,4 +1,7 @@
 import ArgumentParser
+import MixdownExport
+import MixdownMediaIO
+import MixdownPlan
 import MixdownProject
 import MixdownUnits
 
@@ -23,5 +26,19 @@ struct LoudnessOptions: ParsableArguments {
         }
         if let truePeak { delivery.ceiling = truePeak }
         return delivery
+    }
+
+    /// `plan` brought to the delivery asked for, its warnings on `console`; nil
+    /// without a target. The whole mix is measured, also for a `--range`: a
+    /// range previews the delivery.
+    func normalisation(of plan: MixPlan, project: Project, lossy: Bool, threads: Int,
+                       console: Console) throws -> LoudnessNormalisation? {
+        guard let target = try delivery(for: project) else { return nil }
+        let found = try runReportingErrors { () throws(MediaIOError) in
+            try LoudnessNormalisation(plan: plan, delivery: target, lossy: lossy, threads: threads,
+                                      isCancelled: { Interrupt.isRequested() })
+        }
+        found.warnings.forEach { console.warn($0) }
+        return found
     }
 }
