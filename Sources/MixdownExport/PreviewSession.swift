@@ -126,6 +126,7 @@ public final class PreviewSession: Sendable {
         try writer.finish()
         progress(workers.done.load(ordering: .relaxed))
         summary.peak = workers.remainingResults.reduce(summary.peak) { max($0, $1.peak) }
+        for other in workers.remainingResults { if let limited = other.limiting { summary.limiting?.merge(limited) } }
         summary.frames = Int64(range.count)
         summary.clippedSamples = writer.clippedSamples
         summary.elapsed = (ContinuousClock.now - started).seconds

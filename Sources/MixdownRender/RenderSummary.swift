@@ -13,7 +13,9 @@ public struct RenderSummary: Sendable {
     public var elapsed: Double
     /// Samples the output clipped at full scale (set by whoever wrote the output).
     public var clippedSamples = 0
-    /// What the mastering limiter did over the rendered range; nil without mastering.
+    /// What the mastering limiter did over the rendered range (a preview's
+    /// stretches merged); nil without mastering, and for an export encoded in
+    /// parallel, whose stretches overlap.
     public var limiting: LimiterStatistics?
 
     /// Makes a summary of `frames` rendered at `sampleRate` in `elapsed` seconds, peaking at `peak`.
