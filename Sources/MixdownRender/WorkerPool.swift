@@ -29,6 +29,8 @@ package final class WorkerPool<Result: Sendable>: @unchecked Sendable {
     private var results: [Int: Result] = [:]
     private var failure: MediaIOError?
     private var running = 0
+    /// Joined by ``wait()``; set once by `init`.
+    private var threads: [SystemThread] = []
 
     /// Starts `min(threads, jobs)` threads running `work(job, pool)` for jobs
     /// `0 ..< jobs` in order; `window` bounds how far ahead of the results taken
@@ -40,11 +42,10 @@ package final class WorkerPool<Result: Sendable>: @unchecked Sendable {
         self.work = work
         let count = min(max(0, threads), jobs)
         running = count
-        for _ in 0..<count {
-            let thread = Thread { [self] in run() }
-            thread.name = "mixdown.worker"
-            thread.start()
-        }
+        self.threads = (0..<count).map { _ in SystemThread { [self] in
+            Thread.current.name = "mixdown.worker"
+            run()
+        } }
     }
 
     /// Whether the pool has been stopped (an error, or ``stop()``).
@@ -82,11 +83,12 @@ package final class WorkerPool<Result: Sendable>: @unchecked Sendable {
         return running == 0
     }
 
-    /// Waits until every thread has ended.
+    /// Waits until every thread has ended and is gone (joined).
     package func wait() {
         condition.lock()
-        defer { condition.unlock() }
         while running > 0 { condition.wait() }
+        condition.unlock()
+        threads.forEach { $0.join() }
     }
 
     /// The first error a job threw, once the threads have ended.
