@@ -171,3 +171,21 @@ extension DSP {
         KernelBuild.current.filterBankPeaks(peaks, src, coefficients, filters, taps, count)
     }
 }
+
+extension DSP {
+    /// Blends two rows of 8-bit samples: `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8`.
+    ///
+    /// Exact integer arithmetic (rounded half up), the same bits from either
+    /// build: `weight` 0 gives `a`, 256 gives `b`. `dst` may be `a` or `b`.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` samples, written.
+    ///   - a: `count` samples, the picture faded out.
+    ///   - b: `count` samples, the picture faded in.
+    ///   - weight: `b`'s share in 256ths, clamped to 0...256.
+    ///   - count: Number of samples; `0` does nothing.
+    public static func lerp(into dst: UnsafeMutablePointer<UInt8>, _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                            weight: Int, count: Int) {
+        KernelBuild.current.lerpBytes(dst, a, b, Int32(min(256, max(0, weight))), count)
+    }
+}

@@ -282,3 +282,20 @@ ptrdiff_t KERNEL(quantise)(const float *left, const float *right, int32_t *codes
 #undef STORE16
 #undef LOAD16
 #undef WIDTH
+
+// --- pictures (8-bit samples) ------------------------------------------------
+
+typedef uint8_t v16b_u __attribute__((ext_vector_type(16), aligned(1), may_alias));
+typedef uint16_t v16s __attribute__((ext_vector_type(16)));
+
+void KERNEL(lerp_bytes)(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_t weight, ptrdiff_t count) {
+    const uint16_t wb = (uint16_t)weight, wa = (uint16_t)(256 - weight);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        v16s va = __builtin_convertvector(*(const v16b_u *)(a + i), v16s);
+        v16s vb = __builtin_convertvector(*(const v16b_u *)(b + i), v16s);
+        v16s mixed = (va * wa + vb * wb + 128) >> 8;
+        *(v16b_u *)(dst + i) = __builtin_convertvector(mixed, v16b_u);
+    }
+    for (; i < count; i++) dst[i] = (uint8_t)((a[i] * wa + b[i] * wb + 128) >> 8);
+}

@@ -15,18 +15,21 @@ struct KernelBuild: Sendable {
     let scale: @convention(c) (UnsafeMutablePointer<Float>, Float, Int) -> Void
     let quantise: @convention(c) (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Int32>, Int, Float, Int32) -> Int
     let filterBankPeaks: @convention(c) (UnsafeMutablePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, Int, Int, Int) -> Void
+    let lerpBytes: @convention(c) (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int32, Int) -> Void
 
     static let baseline = KernelBuild(
         multiplyAccumulate: mx_kernels_baseline_multiply_accumulate, multiplyAccumulateGain: mx_kernels_baseline_multiply_accumulate_gain,
         fill: mx_kernels_baseline_fill, fillRamp: mx_kernels_baseline_fill_ramp, peakMagnitude: mx_kernels_baseline_peak_magnitude,
         multiply: mx_kernels_baseline_multiply, multiplyRamp: mx_kernels_baseline_multiply_ramp, scale: mx_kernels_baseline_scale,
-        quantise: mx_kernels_baseline_quantise, filterBankPeaks: mx_kernels_baseline_filter_bank_peaks)
+        quantise: mx_kernels_baseline_quantise, filterBankPeaks: mx_kernels_baseline_filter_bank_peaks,
+        lerpBytes: mx_kernels_baseline_lerp_bytes)
 
     static let avx512 = KernelBuild(
         multiplyAccumulate: mx_kernels_avx512_multiply_accumulate, multiplyAccumulateGain: mx_kernels_avx512_multiply_accumulate_gain,
         fill: mx_kernels_avx512_fill, fillRamp: mx_kernels_avx512_fill_ramp, peakMagnitude: mx_kernels_avx512_peak_magnitude,
         multiply: mx_kernels_avx512_multiply, multiplyRamp: mx_kernels_avx512_multiply_ramp, scale: mx_kernels_avx512_scale,
-        quantise: mx_kernels_avx512_quantise, filterBankPeaks: mx_kernels_avx512_filter_bank_peaks)
+        quantise: mx_kernels_avx512_quantise, filterBankPeaks: mx_kernels_avx512_filter_bank_peaks,
+        lerpBytes: mx_kernels_avx512_lerp_bytes)
 
     /// Whether this processor runs the AVX-512 copy, decided once per process.
     static let usesAVX512: Bool = {

@@ -49,6 +49,9 @@ ptrdiff_t mx_kernels_baseline_quantise(const float *left, const float *right, in
 /// `taps − 1` samples of history, then the `count` samples of the block.
 void mx_kernels_baseline_filter_bank_peaks(float *peaks, const float *src, const float *coefficients,
                                            ptrdiff_t filters, ptrdiff_t taps, ptrdiff_t count);
+/// `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8` for `weight` in
+/// 0...256: a rounded blend of 8-bit samples (0 gives `a`, 256 gives `b`).
+void mx_kernels_baseline_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_t weight, ptrdiff_t count);
 
 // --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
 
@@ -64,6 +67,9 @@ ptrdiff_t mx_kernels_avx512_quantise(const float *left, const float *right, int3
                                      float scale, int32_t shift);
 void mx_kernels_avx512_filter_bank_peaks(float *peaks, const float *src, const float *coefficients,
                                          ptrdiff_t filters, ptrdiff_t taps, ptrdiff_t count);
+/// `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8` for `weight` in
+/// 0...256: a rounded blend of 8-bit samples (0 gives `a`, 256 gives `b`).
+void mx_kernels_avx512_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_t weight, ptrdiff_t count);
 
 #pragma clang assume_nonnull end
 
