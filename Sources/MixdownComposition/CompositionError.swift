@@ -1,5 +1,5 @@
 import MixdownTime
-internal import MixdownUnits
+import MixdownUnits
 
 /// A composition that cannot be built as asked.
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -41,6 +41,13 @@ public struct MediaTimeRange: Hashable, Sendable {
         self.end = end
     }
 
+    /// Makes the empty range `[time, time)`: a moment, such as a value set at one time.
+    public init(emptyAt time: MediaTime) {
+        start = time
+        duration = .zero
+        end = time
+    }
+
     /// Whether the range has zero duration and so contains no time.
     public var isEmpty: Bool {
         duration == .zero

@@ -1,5 +1,5 @@
 import MixdownTime
-internal import MixdownUnits
+import MixdownUnits
 
 /// A trim point that the plan moved to where stream copy can cut, reported so
 /// the caller can tell the user and move the clip's audio with it.

@@ -1,5 +1,5 @@
 import MixdownTime
-internal import MixdownUnits
+import MixdownUnits
 
 /// Why clips cannot be stitched into one stream-copied video track as asked.
 ///

@@ -1,0 +1,73 @@
+import MixdownTime
+import MixdownUnits
+
+/// A transition from one clip into the next: what it draws and how long it lasts.
+///
+/// Typed as `TYPE[:SECONDS]` (`dissolve`, `push-left:0.5`); without a length,
+/// ``defaultDuration``.
+public struct Transition: Hashable, Sendable, CustomStringConvertible {
+    /// What a transition draws.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The outgoing clip fades out over the incoming one.
+        case dissolve
+        /// Both clips move left together: the incoming one pushes in from the right.
+        case pushLeft = "push-left"
+        /// Both move right: the incoming one pushes in from the left.
+        case pushRight = "push-right"
+        /// Both move up: the incoming one pushes in from the bottom.
+        case pushUp = "push-up"
+        /// Both move down: the incoming one pushes in from the top.
+        case pushDown = "push-down"
+        /// An edge moving left uncovers the incoming clip from the right.
+        case wipeLeft = "wipe-left"
+        /// An edge moving right uncovers the incoming clip from the left.
+        case wipeRight = "wipe-right"
+        /// An edge moving up uncovers the incoming clip from the bottom.
+        case wipeUp = "wipe-up"
+        /// An edge moving down uncovers the incoming clip from the top.
+        case wipeDown = "wipe-down"
+        /// AVCustomEdit's diagonal wipe: an edge from the top-right corner to the
+        /// bottom-left uncovers the incoming clip.
+        case diagonalWipe = "diagonal-wipe"
+        /// The outgoing clip fades to the background colour over the first half,
+        /// the incoming one fades in from it over the second.
+        case fadeThrough = "fade-through"
+    }
+
+    /// What it draws.
+    public var kind: Kind
+    /// How long the two clips overlap (before clamping to the clips).
+    public var duration: MediaTime
+
+    /// One second, the usual length of an editor's default transition.
+    public static let defaultDuration = MediaTime.milliseconds(1000)
+    /// What users may give, for messages.
+    public static let expected = "TYPE or TYPE:SECONDS, TYPE one of " + Kind.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// A transition of `kind` lasting `duration`.
+    public init(kind: Kind, duration: MediaTime = Transition.defaultDuration) {
+        self.kind = kind
+        self.duration = duration
+    }
+
+    /// Reads `dissolve`, `dissolve:1.5`, `wipe-left:500ms`.
+    ///
+    /// - Throws: ``QuantityError`` quoting `text` for an unknown type, or a
+    ///   length that is not a positive time.
+    public init(parsing text: String) throws(QuantityError) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let kind = Kind(rawValue: parts[0].lowercased()) else {
+            throw QuantityError(value: MessageText.quoted(text), reason: "unknown transition", expected: Self.expected)
+        }
+        guard parts.count == 2 else {
+            self.init(kind: kind)
+            return
+        }
+        guard let duration = try? MediaTime(parsing: String(parts[1])), duration > .zero else {
+            throw QuantityError(value: MessageText.quoted(text), reason: "the length is not a positive time", expected: Self.expected)
+        }
+        self.init(kind: kind, duration: duration)
+    }
+
+    public var description: String { "\(kind.rawValue):\(duration.readable)" }
+}

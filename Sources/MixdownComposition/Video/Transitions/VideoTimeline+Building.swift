@@ -1,0 +1,157 @@
+import MixdownTime
+import MixdownUnits
+
+extension VideoTimeline {
+    /// Lays out `clips` on tracks `trackIDs` (A, B) with their transitions and
+    /// builds the composition: a pass-through instruction over each clip's own
+    /// stretch and a two-layer instruction over each transition.
+    ///
+    /// - Parameters:
+    ///   - clips: in play order; each one's `transitionIn` leads into it.
+    ///   - trackIDs: the two composition tracks to alternate between.
+    ///   - renderSize, frameDuration, backgroundColour: the composition's.
+    /// - Throws: ``VideoCompositionError`` for an empty clip, a frame duration
+    ///   that is not positive, or time arithmetic that overflows.
+    public init(clips: [VideoTimelineClip], trackIDs: (a: Int, b: Int), renderSize: PixelSize, frameDuration: MediaTime,
+                backgroundColour: Colour = .black) throws(VideoCompositionError) {
+        guard frameDuration > .zero else { throw .invalidFrameDuration(frameDuration) }
+        var lengths = clips.map(\.sourceRange.duration)
+        var cursor = MediaTime.zero
+        var placements: [Placement] = []
+        var transitions: [PlacedTransition] = []
+        for (index, clip) in clips.enumerated() {
+            guard !clip.sourceRange.isEmpty else {
+                throw .invalidValue(at: cursor, reason: "clip \(index) plays nothing (its in-point is at its out-point)")
+            }
+            var start = cursor
+            if index > 0, let transition = clip.transitionIn {
+                let longest = min(lengths[index - 1], lengths[index]).seconds / 2
+                let seconds = min(transition.duration.seconds, longest)
+                let frames = (seconds / frameDuration.seconds + 1e-9).rounded(.down)
+                let length = try Self.time(frames: frames, of: frameDuration)
+                if length > .zero {
+                    start = try Self.time { () throws(MediaTimeError) in try cursor - length }
+                    transitions.append(PlacedTransition(index: index, kind: transition.kind, requested: transition.duration,
+                                                        timeRange: try Self.range(start: start, duration: length)))
+                    // The next transition may use only what this one left of the clip.
+                    lengths[index] = try Self.time { () throws(MediaTimeError) in try lengths[index] - length }
+                    lengths[index] = lengths[index] > .zero ? lengths[index] : .zero
+                }
+            }
+            let range = try Self.range(start: start, duration: clip.sourceRange.duration)
+            placements.append(Placement(index: index, trackID: index % 2 == 0 ? trackIDs.a : trackIDs.b,
+                                        timeRange: range, sourceRange: clip.sourceRange))
+            cursor = range.end
+        }
+        self.placements = placements
+        self.transitions = transitions
+        duration = cursor
+        let instructions = try Self.instructions(clips: clips, placements: placements, transitions: transitions,
+                                                 renderSize: renderSize, frameDuration: frameDuration)
+        videoComposition = VideoComposition(renderSize: renderSize, frameDuration: frameDuration,
+                                            backgroundColour: backgroundColour, instructions: instructions)
+    }
+
+    /// The instructions in timeline order: each clip's own stretch, then the
+    /// transition out of it.
+    private static func instructions(clips: [VideoTimelineClip], placements: [Placement], transitions: [PlacedTransition],
+                                     renderSize: PixelSize, frameDuration: MediaTime) throws(VideoCompositionError) -> [VideoCompositionInstruction] {
+        let layers = try zip(clips, placements).map { (clip, place) throws(VideoCompositionError) in
+            try layer(of: clip, at: place)
+        }
+        var instructions: [VideoCompositionInstruction] = []
+        for place in placements {
+            let into = transitions.first { $0.index == place.index }
+            let out = transitions.first { $0.index == place.index + 1 }
+            let own = try range(start: into?.timeRange.end ?? place.timeRange.start, end: out?.timeRange.start ?? place.timeRange.end)
+            if !own.isEmpty {
+                instructions.append(VideoCompositionInstruction(timeRange: own, layerInstructions: [layers[place.index]]))
+            }
+            if let out {
+                // Fade-through turns at a frame boundary: the background shows on the middle frame.
+                let frames = (out.timeRange.duration.seconds / frameDuration.seconds).rounded()
+                let middle = try range(start: out.timeRange.start, duration: try time(frames: (frames / 2).rounded(.down), of: frameDuration)).end
+                instructions.append(transitionInstruction(out, from: layers[place.index], to: layers[out.index],
+                                                          renderSize: renderSize, middle: middle))
+            }
+        }
+        return instructions
+    }
+
+    /// A clip's layer with its own ramps moved from clip time to the timeline.
+    private static func layer(of clip: VideoTimelineClip, at place: Placement) throws(VideoCompositionError) -> VideoCompositionLayerInstruction {
+        var layer = VideoCompositionLayerInstruction(trackID: place.trackID)
+        layer.conform = clip.conform
+        let start = place.timeRange.start
+        for ramp in clip.opacityRamps {
+            layer.setOpacityRamp(from: ramp.start, to: ramp.end, timeRange: try shifted(ramp.timeRange, by: start))
+        }
+        for ramp in clip.transformRamps {
+            layer.setTransformRamp(from: ramp.start, to: ramp.end, timeRange: try shifted(ramp.timeRange, by: start))
+        }
+        for ramp in clip.cropRamps {
+            layer.setCropRectangleRamp(from: ramp.start, to: ramp.end, timeRange: try shifted(ramp.timeRange, by: start))
+        }
+        return layer
+    }
+
+    /// The instruction over a transition: the outgoing layer on top, the incoming
+    /// one under it, each with the ramps that draw `transition.kind`.
+    private static func transitionInstruction(_ transition: PlacedTransition, from outgoing: VideoCompositionLayerInstruction,
+                                              to incoming: VideoCompositionLayerInstruction,
+                                              renderSize: PixelSize, middle: MediaTime) -> VideoCompositionInstruction {
+        let range = transition.timeRange
+        var a = outgoing, b = incoming
+        let width = Double(renderSize.width), height = Double(renderSize.height)
+        let whole = CropRectangle(x: 0, y: 0, width: width, height: height)
+        // Transform ramps start from what each clip's own transform is at the edge.
+        let aFrom = a.transform(at: range.start), bTo = b.transform(at: range.end)
+        func push(_ dx: Double, _ dy: Double) {
+            a.setTransformRamp(from: aFrom, to: aFrom.translatedBy(x: dx, y: dy), timeRange: range)
+            b.setTransformRamp(from: bTo.translatedBy(x: -dx, y: -dy), to: bTo, timeRange: range)
+        }
+        var custom: CustomTransition?
+        switch transition.kind {
+        case .dissolve:
+            a.setOpacityRamp(from: 1, to: 0, timeRange: range)
+        case .fadeThrough:
+            let firstHalf = (try? MediaTimeRange(start: range.start, end: middle)) ?? range
+            let secondHalf = (try? MediaTimeRange(start: middle, end: range.end)) ?? range
+            a.setOpacityRamp(from: 1, to: 0, timeRange: firstHalf)
+            b.setOpacityRamp(from: 0, to: 0, timeRange: firstHalf)
+            b.setOpacityRamp(from: 0, to: 1, timeRange: secondHalf)
+        case .pushLeft: push(-width, 0)
+        case .pushRight: push(width, 0)
+        case .pushUp: push(0, -height)
+        case .pushDown: push(0, height)
+        case .wipeLeft: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: 0, height: height), timeRange: range)
+        case .wipeRight: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: width, y: 0, width: 0, height: height), timeRange: range)
+        case .wipeUp: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: width, height: 0), timeRange: range)
+        case .wipeDown: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: height, width: width, height: 0), timeRange: range)
+        case .diagonalWipe:
+            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID)
+        }
+        return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b], customTransition: custom)
+    }
+
+    private static func time(frames: Double, of frameDuration: MediaTime) throws(VideoCompositionError) -> MediaTime {
+        try time { () throws(MediaTimeError) in try frameDuration.multiplied(by: Int64(frames)) }
+    }
+
+    private static func range(start: MediaTime, duration: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {
+        try time { () throws(MediaTimeError) in try MediaTimeRange(start: start, duration: duration) }
+    }
+
+    private static func range(start: MediaTime, end: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {
+        try time { () throws(MediaTimeError) in try MediaTimeRange(start: start, end: end) }
+    }
+
+    private static func shifted(_ range: MediaTimeRange, by offset: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {
+        try time { () throws(MediaTimeError) in try MediaTimeRange(start: try range.start + offset, duration: range.duration) }
+    }
+
+    /// Runs time arithmetic, reporting an overflow as a composition error.
+    private static func time<T>(_ body: () throws(MediaTimeError) -> T) throws(VideoCompositionError) -> T {
+        do { return try body() } catch { throw .invalidValue(at: .zero, reason: "time arithmetic overflows: \(error)") }
+    }
+}

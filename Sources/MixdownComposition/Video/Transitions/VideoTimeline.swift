@@ -1,0 +1,57 @@
+import MixdownTime
+import MixdownUnits
+
+/// Clips laid out on two video tracks (AVFoundation's A/B layout) so that
+/// neighbours overlap by their transition, and the video composition that draws
+/// them: what `TransitionBuilder` in Apple's samples makes.
+///
+/// Clip *i* goes on track A when *i* is even and B when odd; it starts where the
+/// previous one ends less the transition between them, so the timeline is
+/// shorter than the clips by the transitions' lengths. A transition lasts at most
+/// half of the shorter of its two clips (so a clip's two transitions never
+/// meet), as in Apple's editor: a longer one is clamped and listed in ``clamps``.
+/// Lengths are taken down to whole frames.
+public struct VideoTimeline: Hashable, Sendable {
+    /// A clip's place.
+    public struct Placement: Hashable, Sendable {
+        /// The clip's index in the list given.
+        public let index: Int
+        /// The track (A or B) that plays it.
+        public let trackID: Int
+        /// Where it plays, in timeline time (its transitions included).
+        public let timeRange: MediaTimeRange
+        /// The source range that plays there.
+        public let sourceRange: MediaTimeRange
+    }
+
+    /// A transition as placed.
+    public struct PlacedTransition: Hashable, Sendable, CustomStringConvertible {
+        /// The index of the clip it leads into (it leaves clip `index − 1`).
+        public let index: Int
+        /// What it draws.
+        public let kind: Transition.Kind
+        /// The length asked for.
+        public let requested: MediaTime
+        /// Where it runs on the timeline (its length is the one used).
+        public let timeRange: MediaTimeRange
+        /// Whether its length was cut to fit its clips.
+        public var isClamped: Bool { timeRange.duration < requested }
+
+        public var description: String {
+            "\(kind.rawValue) into clip \(index) at \(timeRange.start.readable) for \(timeRange.duration.readable)"
+                + (isClamped ? " (clamped from \(requested.readable): at most half the shorter clip)" : "")
+        }
+    }
+
+    /// Every clip's place, in order.
+    public let placements: [Placement]
+    /// Every transition, in order.
+    public let transitions: [PlacedTransition]
+    /// The composition drawing them: its instructions tile `[0, duration)`.
+    public let videoComposition: VideoComposition
+    /// The timeline's length: the end of the last clip.
+    public let duration: MediaTime
+
+    /// The transitions whose length was cut.
+    public var clamps: [PlacedTransition] { transitions.filter(\.isClamped) }
+}

@@ -1,0 +1,36 @@
+import MixdownTime
+import MixdownUnits
+
+/// How a composition's video tracks become one picture per frame: render size,
+/// frame duration, background, and instructions tiling the timeline, as
+/// `AVMutableVideoComposition`.
+public struct VideoComposition: Hashable, Sendable {
+    /// The size of every output frame.
+    public var renderSize: PixelSize
+    /// The duration of one output frame (1/frame rate).
+    public var frameDuration: MediaTime
+    /// The colour where no layer draws.
+    public var backgroundColour: Colour
+    /// The instructions in timeline order; see ``validate(duration:trackIDs:)``.
+    public var instructions: [VideoCompositionInstruction]
+
+    /// A composition of `instructions` at `renderSize`, one frame every `frameDuration`.
+    public init(renderSize: PixelSize, frameDuration: MediaTime, backgroundColour: Colour = .black,
+                instructions: [VideoCompositionInstruction] = []) {
+        self.renderSize = renderSize
+        self.frameDuration = frameDuration
+        self.backgroundColour = backgroundColour
+        self.instructions = instructions
+    }
+
+    /// The instruction in force at `time`: the one whose range holds it (the
+    /// last one at or past the end).
+    public func instruction(at time: MediaTime) -> VideoCompositionInstruction? {
+        var low = 0, high = instructions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if instructions[mid].timeRange.end <= time { low = mid + 1 } else { high = mid }
+        }
+        return low < instructions.count ? instructions[low] : instructions.last
+    }
+}
