@@ -1,0 +1,91 @@
+import MixdownComposition
+import MixdownDSP
+import MixdownRender
+import MixdownTime
+import MixdownUnits
+import XCTest
+
+/// The compositor on synthetic pictures: every transition's frame against the
+/// value each sample must have.
+final class VideoCompositorTests: XCTestCase {
+    private func time(_ text: String) -> MediaTime {
+        do { return try MediaTime(parsing: text) } catch { preconditionFailure("\(error)") }
+    }
+
+    private func range(_ start: String, _ end: String) throws -> MediaTimeRange {
+        try MediaTimeRange(start: time(start), end: time(end))
+    }
+
+    /// Two 4-second clips at 64×32 with a 1 s `kind` transition (on 40 ms frames).
+    private func compositor(_ kind: Transition.Kind, background: Colour = .black) throws -> VideoCompositor {
+        let clips = [
+            VideoTimelineClip(sourceRange: try range("0", "4")),
+            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: Transition(kind: kind, duration: time("1"))),
+        ]
+        let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: try PixelSize(width: 64, height: 32),
+                                         frameDuration: .milliseconds(40), backgroundColour: background)
+        return VideoCompositor(composition: timeline.videoComposition) { _, _, _ in
+            XCTFail("no layer of a transition resamples")
+            return Picture(width: 2, height: 2)
+        }
+    }
+
+    private func picture(luma: UInt8, cb: UInt8 = 128) -> Picture {
+        Picture(width: 64, height: 32, colour: YCbCr(y: luma, cb: cb, cr: 128))
+    }
+
+    private func draw(_ compositor: VideoCompositor, at seconds: String) throws -> Picture {
+        let canvas = Picture(width: 64, height: 32)
+        try compositor.draw(at: time(seconds), pictures: [1: picture(luma: 40, cb: 100), 2: picture(luma: 200, cb: 160)], into: canvas)
+        return canvas
+    }
+
+    func testDissolveBlendsByTheRampAtEachFrame() throws {
+        let compositor = try compositor(.dissolve)
+        XCTAssertEqual(try draw(compositor, at: "2.9")[.y, 10, 10], 40, "before the transition: the outgoing clip")
+        // At 3.5 s the outgoing opacity is 0.5: (40·128 + 200·128 + 128) >> 8 = 120.
+        let middle = try draw(compositor, at: "3.5")
+        XCTAssertEqual(middle[.y, 0, 0], 120)
+        XCTAssertEqual(middle[.cb, 63, 31], 130)
+        // At 3.25 s, 0.75 of the outgoing: weight 64 of the incoming.
+        let expected: Int = (200 * 64 + 40 * 192 + 128) >> 8
+        XCTAssertEqual(Int(try draw(compositor, at: "3.25")[.y, 5, 5]), expected)
+        XCTAssertEqual(try draw(compositor, at: "4")[.y, 10, 10], 200, "after: the incoming clip")
+    }
+
+    func testWipesAndPushesMoveTheEdgeBySpans() throws {
+        let wipe = try draw(try compositor(.wipeLeft), at: "3.5")
+        XCTAssertEqual((0..<64).map { wipe[.y, $0, 7] }, Array(repeating: 40, count: 32) + Array(repeating: 200, count: 32))
+        let down = try draw(try compositor(.wipeDown), at: "3.25")
+        XCTAssertEqual((0..<32).map { down[.y, 3, $0] }, Array(repeating: 200, count: 8) + Array(repeating: 40, count: 24))
+        // Push left a quarter of the way: the outgoing clip moved 16 px left, the incoming one enters on the right.
+        let push = try draw(try compositor(.pushLeft), at: "3.25")
+        XCTAssertEqual((0..<64).map { push[.y, $0, 0] }, Array(repeating: 40, count: 48) + Array(repeating: 200, count: 16))
+        let up = try draw(try compositor(.pushUp), at: "3.5")
+        XCTAssertEqual((0..<32).map { up[.y, 0, $0] }, Array(repeating: 40, count: 16) + Array(repeating: 200, count: 16))
+    }
+
+    func testFadeThroughReachesTheBackgroundAndDiagonalWipeSweeps() throws {
+        let grey = try Colour(parsing: "grey")
+        let fade = try draw(try compositor(.fadeThrough, background: grey), at: "3.48")
+        XCTAssertEqual(fade[.y, 20, 20], grey.videoRangeYCbCr.y, "the middle frame (12 of 25) is the background")
+        let diagonal = try draw(try compositor(.diagonalWipe), at: "3.5")
+        XCTAssertEqual(diagonal[.y, 0, 0], 200, "the incoming clip shows from the top-left")
+        XCTAssertEqual(diagonal[.y, 62, 30], 40, "the outgoing clip still at the bottom-right")
+        XCTAssertEqual(diagonal[.y, 30, 0], 200)
+        XCTAssertEqual(diagonal[.y, 34, 30], 40)
+    }
+
+    func testOpacityRampOverTheBackgroundFadesFromBlack() throws {
+        var clip = VideoTimelineClip(sourceRange: try range("0", "4"))
+        clip.opacityRamps = [LayerRamp(from: 0, to: 1, timeRange: try range("0", "1"))]
+        let timeline = try VideoTimeline(clips: [clip], trackIDs: (1, 2), renderSize: try PixelSize(width: 64, height: 32),
+                                         frameDuration: .milliseconds(40))
+        let compositor = VideoCompositor(composition: timeline.videoComposition) { _, _, _ in Picture(width: 2, height: 2) }
+        let canvas = Picture(width: 64, height: 32)
+        try compositor.draw(at: .zero, pictures: [1: picture(luma: 200)], into: canvas)
+        XCTAssertEqual(canvas[.y, 1, 1], 16)
+        try compositor.draw(at: time("0.5"), pictures: [1: picture(luma: 200)], into: canvas)
+        XCTAssertEqual(canvas[.y, 1, 1], 108, "(16·128 + 200·128 + 128) >> 8")
+    }
+}
