@@ -66,7 +66,7 @@ let package = Package(
         // Signal analysis over FFmpeg's transforms: speech detection.
         .target(name: "MixdownAnalysis", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownMediaIO"]),
         // The timeline users describe, as a value.
-        .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix"]),
+        .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix"]),
         // The project file: JSON reading (every problem with its path) and writing.
         .target(name: "MixdownProjectFile", dependencies: [
             "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix",

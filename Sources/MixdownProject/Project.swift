@@ -1,4 +1,5 @@
 import MixdownAudioMix
+import MixdownComposition
 import MixdownTime
 import MixdownUnits
 
@@ -31,6 +32,8 @@ public struct Project: Hashable, Sendable {
     public var cutFade: MediaTime = .milliseconds(10)
     /// How music (and optionally the clips' audio) ducks under voice-over.
     public var ducking = Ducking()
+    /// How the clips' pictures become the video: render size, transitions, fades.
+    public var video = Video()
     /// What to write.
     public var output = Output()
 
@@ -53,6 +56,17 @@ public struct Project: Hashable, Sendable {
         public var automation: [VolumeRamp] = []
         /// Where this clip's audio sits between the speakers.
         public var pan = Pan.center
+        /// The transition from the previous clip into this one; nil takes
+        /// ``Video/transition`` (a cut when that is nil too).
+        public var transition: Transition?
+        /// Opacity settings of the picture, in clip time (0 is the clip's first frame).
+        public var opacity: [LayerRamp<Double>] = []
+        /// Transform settings of the picture, in clip time, in render pixels.
+        public var transform: [LayerRamp<LayerTransform>] = []
+        /// Crop settings of the picture, in clip time, in render pixels of the conformed picture.
+        public var crop: [LayerRamp<CropRectangle>] = []
+        /// How this clip is brought into the render size; nil takes ``Video/fit``.
+        public var fit: ConformMode?
 
         /// A whole clip at unity gain.
         public init(path: String) { self.path = path }
@@ -180,6 +194,35 @@ public struct Project: Hashable, Sendable {
         public var loudness: DeliveryLoudness?
 
         /// The default output settings.
+        public init() {}
+    }
+
+    /// How the clips' pictures become the exported video.
+    public struct Video: Hashable, Sendable {
+        /// The size of the exported picture; nil: the first clip's displayed size.
+        public var renderSize: PixelSize?
+        /// The exported frame rate; nil: the first clip's.
+        public var frameRate: FrameRate?
+        /// The colour around conformed clips and under fades.
+        public var background = Colour.black
+        /// The transition between every two clips that name none; nil: cuts.
+        public var transition: Transition?
+        /// The quality of re-encoded frames; nil: matched to the source.
+        public var quality: VideoQuality?
+        /// How clips of another size or shape are brought into the render size.
+        public var fit = ConformMode.fit
+        /// The picture fades in from the background over this long at the start.
+        public var fadeIn: MediaTime = .zero
+        /// The picture fades out to the background over this long at the end.
+        public var fadeOut: MediaTime = .zero
+        /// Whether the clips' own audio fades with the picture's fade-in and fade-out.
+        public var fadeAudio = true
+        /// The curve of the clips' audio crossfade across a transition.
+        public var transitionCurve = RampCurve.equalPower
+        /// Re-encode every frame instead of copying the unchanged ones (for comparison).
+        public var fullRender = false
+
+        /// Cuts, no fades, the first clip's size and rate.
         public init() {}
     }
 }
