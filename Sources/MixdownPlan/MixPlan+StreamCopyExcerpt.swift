@@ -27,6 +27,7 @@ extension MixPlan {
     ///   misses the timeline; ``MixPlanError/stitch(_:)`` when the trimmed clips
     ///   cannot be cut.
     public func excerpt(streamCopying range: MediaTimeRange) throws(MixPlanError) -> StreamCopyExcerpt {
+        guard videoTimeline == nil else { throw .composedExcerpt }
         let (video, span, snaps) = try cut(to: range)
         let timelineRange: MediaTimeRange
         do {

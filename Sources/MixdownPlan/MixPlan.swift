@@ -24,6 +24,11 @@ public struct MixPlan: Sendable {
     public var sampleRate: Int32
     /// The stitched video track, for an export; the clips' audio is aligned to its segments.
     public var video: VideoStitchPlan?
+    /// The clips laid out with transitions and the video composition drawing
+    /// them, when the export composes its picture (transitions, conforming, fades
+    /// or ramps); nil when the clips are only stitched. The clips' audio then
+    /// follows its placements.
+    public var videoTimeline: VideoTimeline?
     /// Things a user would want to know that do not stop the mix.
     public var warnings: [String]
     /// The static gain and true-peak limiter the bus goes through last (loudness
@@ -33,7 +38,8 @@ public struct MixPlan: Sendable {
     /// Makes a plan from its parts, as planning builds them.
     public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
                 detectedSpeech: [DetectedSpeech] = [], loudnessDucks: [LoudnessDuck] = [], duration: MediaTime, sampleRate: Int32,
-                video: VideoStitchPlan? = nil, warnings: [String] = [], mastering: Mastering? = nil) {
+                video: VideoStitchPlan? = nil, videoTimeline: VideoTimeline? = nil, warnings: [String] = [],
+                mastering: Mastering? = nil) {
         self.composition = composition
         self.envelopes = envelopes
         self.pans = pans
@@ -42,6 +48,7 @@ public struct MixPlan: Sendable {
         self.duration = duration
         self.sampleRate = sampleRate
         self.video = video
+        self.videoTimeline = videoTimeline
         self.warnings = warnings
         self.mastering = mastering
     }

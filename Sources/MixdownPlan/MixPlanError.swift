@@ -12,6 +12,8 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case stitch(VideoStitchError)
     /// A range with nothing of it on the timeline, which lasts `timeline`.
     case rangeOutsideTimeline(MediaTimeRange, timeline: MediaTime)
+    /// An excerpt of a composed picture (transitions, conformed clips), which is not cut yet.
+    case composedExcerpt
 
     public var description: String {
         switch self {
@@ -20,6 +22,9 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .stitch(error): return error.description
         case let .rangeOutsideTimeline(range, timeline):
             return "\(range.readable) is outside the timeline [0s, \(timeline.readable))"
+        case .composedExcerpt:
+            return "an export of part of the timeline (--range) with transitions, picture fades or conformed clips is not supported yet; "
+                + "export the whole timeline, or preview the range as WAV"
         }
     }
 }

@@ -5,18 +5,25 @@ import MixdownTime
 
 /// A clip on the timeline and how its own audio meets its neighbours' at the cuts.
 ///
-/// At each cut, with h = cutFade / 2: when the outgoing clip has audio for h after
+/// Across a transition the clips already overlap on the timeline: each one's
+/// audio fades over the whole transition along the transition curve (equal
+/// power by default), replacing the cut fade there. At each cut, with h = cutFade / 2: when the outgoing clip has audio for h after
 /// its out-point and the incoming one for h before its in-point, both are extended
 /// by h and crossfade over [cut − h, cut + h) (linear, so equal material sums to
 /// unity). Otherwise each fades over h on its own side of the cut, a short dip
 /// rather than a click.
 struct ClipPlacement {
-    let clip: Project.Clip
+    var clip: Project.Clip
     /// The part of the clip's video that plays, in its own time.
     let source: MediaTimeRange
     let timelineStart: MediaTime
     /// The clip's audio, when it has any.
     let audio: Asset?
+    /// The lengths of the transitions into and out of the clip (nil at a cut).
+    var transitionIn: MediaTime?
+    var transitionOut: MediaTime?
+    /// The shape of the audio crossfade across a transition.
+    var transitionCurve = RampCurve.equalPower
 
     func canExtendEnd(by h: MediaTime) -> Bool {
         guard let audio, let end = try? source.end + h else { return false }
@@ -32,8 +39,12 @@ struct ClipPlacement {
         do {
             var start = source.start, end = source.end, timelineStart = self.timelineStart
             var fadeIn = clip.fade.fadeIn, fadeOut = clip.fade.fadeOut
+            var curve = clip.fade.curve
             let full = try h + h
-            if h > .zero, let before {
+            if let transitionIn {
+                fadeIn = max(fadeIn, transitionIn)
+                curve = transitionCurve
+            } else if h > .zero, let before {
                 if before.canExtendEnd(by: h) && canExtendStart(by: h) {
                     start = try start - h
                     timelineStart = try timelineStart - h
@@ -42,7 +53,10 @@ struct ClipPlacement {
                     fadeIn = max(fadeIn, h)
                 }
             }
-            if h > .zero, let after {
+            if let transitionOut {
+                fadeOut = max(fadeOut, transitionOut)
+                curve = transitionCurve
+            } else if h > .zero, let after {
                 if canExtendEnd(by: h) && after.canExtendStart(by: h) {
                     end = try end + h
                     fadeOut = max(fadeOut, full)
@@ -55,7 +69,7 @@ struct ClipPlacement {
             if let audio, start < audio.duration {
                 audible = try MediaTimeRange(start: start, end: min(end, audio.duration))
             }
-            return (audible, timeline, Fade(fadeIn: fadeIn, fadeOut: fadeOut, curve: clip.fade.curve))
+            return (audible, timeline, Fade(fadeIn: fadeIn, fadeOut: fadeOut, curve: curve))
         } catch {
             throw .time(error)
         }

@@ -41,6 +41,8 @@ struct PlanBuilder {
     var media = MediaCatalog()
 
     var video: VideoStitchPlan?
+    /// The composed picture's layout, when the clips are not only stitched.
+    var videoTimeline: VideoTimeline?
     /// The end of the stitched video, once the clips are placed.
     var videoEnd: MediaTime?
 
@@ -63,7 +65,8 @@ struct PlanBuilder {
         }
         warnings += lateItems(end: duration)
         return MixPlan(composition: composition, envelopes: envelopes, pans: pans(), detectedSpeech: detectedSpeech,
-                       loudnessDucks: loudnessDucks, duration: duration, sampleRate: project.output.sampleRate.hertz, video: video, warnings: warnings)
+                       loudnessDucks: loudnessDucks, duration: duration, sampleRate: project.output.sampleRate.hertz, video: video,
+                       videoTimeline: videoTimeline, warnings: warnings)
     }
 
     // MARK: Clips
@@ -73,11 +76,16 @@ struct PlanBuilder {
     mutating func placeClips() throws(PlanningError) {
         guard !project.clips.isEmpty else { return }
         var clips: [ClipPlacement] = []
-        for (clip, segment) in zip(project.clips, try videoSegments()) {
+        for (index, (clip, segment)) in zip(project.clips, try videoSegments()).enumerated() {
             let audio = try media.hasAudio(clip.path) ? try media.audioAsset(clip.path) : nil
-            clips.append(ClipPlacement(clip: clip, source: segment.source,
-                                       timelineStart: try onSampleGrid(segment.timelineStart), audio: audio))
+            var placement = ClipPlacement(clip: clip, source: segment.source,
+                                          timelineStart: try onSampleGrid(segment.timelineStart), audio: audio)
+            placement.transitionIn = videoTimeline?.transitions.first { $0.index == index }?.timeRange.duration
+            placement.transitionOut = videoTimeline?.transitions.first { $0.index == index + 1 }?.timeRange.duration
+            placement.transitionCurve = project.video.transitionCurve
+            clips.append(placement)
         }
+        applyPictureFades(to: &clips)
         let tracks = [composition.addTrack(mediaType: .audio, role: .clipAudio),
                       composition.addTrack(mediaType: .audio, role: .clipAudio)]
         let half = try halve(project.cutFade)
@@ -107,13 +115,23 @@ struct PlanBuilder {
         for clip in project.clips where infos[clip.path] == nil {
             infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose == .export)
         }
+        let clipInfos = project.clips.compactMap { infos[$0.path] }
+        // A composed picture conforms clips that stream copy would refuse together. A
+        // preview does not analyse formats: conforming alone never moves a clip in time.
+        let composes = composesVideo(clipInfos)
         let stitch: VideoStitchPlan
         do {
             stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
-                                         checkCompatibility: purpose == .export)
+                                         checkCompatibility: purpose == .export && !composes)
         } catch { throw .stitch(error) }
         video = stitch
         warnings += stitch.snaps.map(\.description)
+        if composes {
+            let timeline = try composeVideo(stitch, infos: clipInfos)
+            videoTimeline = timeline
+            videoEnd = timeline.duration
+            return timeline.placements.map { (source: $0.sourceRange, timelineStart: $0.timeRange.start) }
+        }
         let segments = stitch.segments.map { (source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
         // The composition's video track, as AVMutableCompositionTrack.insertTimeRange builds it.
         let track = composition.addTrack(mediaType: .video, role: .video)

@@ -18,6 +18,8 @@ public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
     case audioMix(AudioMixError)
     /// Time arithmetic failed (for example overflow).
     case time(MediaTimeError)
+    /// The clips' transitions, fades or ramps make a video composition that cannot be drawn.
+    case videoComposition(VideoCompositionError)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .composition(error): return error.description
         case let .audioMix(error): return error.description
         case let .time(error): return error.description
+        case let .videoComposition(error): return error.description
         }
     }
 }

@@ -69,6 +69,8 @@ struct TimelineFlags: ParsableArguments {
 
     @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
 
+    @OptionGroup(title: "Picture") var picture: VideoOptions
+
     func validate() throws {
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
@@ -121,6 +123,7 @@ struct TimelineFlags: ParsableArguments {
         if let duration { project.output.duration = duration }
         if let sampleRate { project.output.sampleRate = sampleRate }
         shaping.apply(to: &project)
+        picture.apply(to: &project)
         return project
     }
 }

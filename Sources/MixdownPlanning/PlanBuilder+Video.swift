@@ -1,0 +1,93 @@
+import MixdownComposition
+import MixdownProject
+import MixdownTime
+internal import MixdownUnits
+
+/// The composed picture: transitions, conforming, fades and ramps laid out on
+/// two video tracks (`VideoTimeline`), when the clips cannot simply be stitched.
+extension PlanBuilder {
+    /// Whether the export must compose its picture rather than only stitch the
+    /// clips: a transition, a picture fade or ramp, a full render, or a clip whose
+    /// codec, shown size or turn differs from the render size or the first clip.
+    func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
+        let video = project.video
+        if video.transition != nil || video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
+        if project.clips.contains(where: { $0.transition != nil || !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) {
+            return true
+        }
+        guard let first = infos.first else { return false }
+        let size = renderSize(first)
+        return infos.contains { info in
+            info.format.codec != first.format.codec || info.format.rotation != first.format.rotation
+                || info.displayedSize.width != size.width || info.displayedSize.height != size.height
+        }
+    }
+
+    /// The render size: the project's, else the first clip's shown size taken to even sides.
+    func renderSize(_ first: VideoClipInfo) -> PixelSize {
+        if let size = project.video.renderSize { return size }
+        let shown = first.displayedSize
+        return (try? PixelSize(width: max(16, shown.width & ~1), height: max(16, shown.height & ~1)))
+            ?? (try? PixelSize(width: 1280, height: 720))!
+    }
+
+    /// Lays the stitched segments out with the project's transitions, fades and
+    /// ramps, on two new video tracks, and returns where each clip plays.
+    mutating func composeVideo(_ stitch: VideoStitchPlan, infos: [VideoClipInfo]) throws(PlanningError) -> VideoTimeline {
+        guard let first = infos.first else { throw .invalidValue(field: "clips", reason: "no clip to compose") }
+        let video = project.video
+        let frameDuration = video.frameRate?.frameDuration ?? first.typicalFrameDuration ?? .milliseconds(40)
+        var clips: [VideoTimelineClip] = []
+        for (index, (clip, segment)) in zip(project.clips, stitch.segments).enumerated() {
+            var entry = VideoTimelineClip(sourceRange: segment.sourceRange, transitionIn: clip.transition ?? video.transition,
+                                          conform: clip.fit ?? video.fit, opacityRamps: clip.opacity,
+                                          transformRamps: clip.transform, cropRamps: clip.crop)
+            let length = segment.sourceRange.duration
+            do {
+                if index == 0, video.fadeIn > .zero {
+                    entry.opacityRamps.append(LayerRamp(from: 0, to: 1, timeRange: try MediaTimeRange(start: .zero, duration: min(video.fadeIn, length))))
+                }
+                if index == project.clips.count - 1, video.fadeOut > .zero {
+                    let fade = min(video.fadeOut, length)
+                    entry.opacityRamps.append(LayerRamp(from: 1, to: 0, timeRange: try MediaTimeRange(start: try length - fade, duration: fade)))
+                }
+            } catch { throw .time(error) }
+            clips.append(entry)
+        }
+        let tracks = (a: composition.addTrack(mediaType: .video, role: .video), b: composition.addTrack(mediaType: .video, role: .video))
+        let timeline: VideoTimeline
+        do {
+            timeline = try VideoTimeline(clips: clips, trackIDs: tracks, renderSize: renderSize(first), frameDuration: frameDuration,
+                                         backgroundColour: video.background)
+            try timeline.videoComposition.validate(duration: timeline.duration, trackIDs: [tracks.a, tracks.b])
+        } catch { throw .videoComposition(error) }
+        for place in timeline.placements {
+            let clip = project.clips[place.index]
+            let info = infos[place.index]
+            let hasAudio = try media.hasAudio(clip.path)
+            let asset: Asset
+            do {
+                asset = try Asset(path: clip.path, duration: max(info.duration, place.sourceRange.end), hasAudio: hasAudio, hasVideo: true)
+            } catch { throw .composition(error) }
+            try insert(place.sourceRange, of: asset, at: place.timeRange.start, track: place.trackID)
+        }
+        warnings += timeline.clamps.map { "transition: \($0)" }
+        return timeline
+    }
+}
+
+extension PlanBuilder {
+    /// The picture's fade from and to the background takes the clips' own audio
+    /// with it (unless the project's `video.fadeAudio` is false): the first
+    /// clip's fade-in and the last one's fade-out last at least as long.
+    func applyPictureFades(to clips: inout [ClipPlacement]) {
+        let video = project.video
+        guard video.fadeAudio, !clips.isEmpty else { return }
+        if video.fadeIn > .zero {
+            clips[0].clip.fade.fadeIn = max(clips[0].clip.fade.fadeIn, video.fadeIn)
+        }
+        if video.fadeOut > .zero {
+            clips[clips.count - 1].clip.fade.fadeOut = max(clips[clips.count - 1].clip.fade.fadeOut, video.fadeOut)
+        }
+    }
+}

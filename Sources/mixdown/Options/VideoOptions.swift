@@ -1,0 +1,39 @@
+import ArgumentParser
+import MixdownComposition
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+/// Transitions, the render size and picture fades: what composes the clips'
+/// pictures (and so moves them on the timeline, for a preview as for an export).
+struct VideoOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Transition between every two clips: TYPE or TYPE:SECONDS, TYPE one of \(Transition.Kind.allCases.map(\.rawValue).joined(separator: ", ")). (default: cuts)", valueName: "type[:s]"),
+            transform: quantity(Transition.init(parsing:)))
+    var transition: Transition?
+
+    @Option(help: ArgumentHelp("Size of the exported picture, e.g. 1280x720; other clips are scaled to fit. (default: the first clip's)", valueName: "WxH"),
+            transform: quantity(PixelSize.init(parsing:)))
+    var renderSize: PixelSize?
+
+    @Option(help: ArgumentHelp("Colour around fitted clips and under picture fades: #RRGGBB or a name. (default: black)", valueName: "colour"),
+            transform: quantity(Colour.init(parsing:)))
+    var background: Colour?
+
+    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) in from the background over this time. (default: 0)", valueName: "time"), transform: parseTime)
+    var videoFadeIn: MediaTime?
+
+    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: 0)", valueName: "time"), transform: parseTime)
+    var videoFadeOut: MediaTime?
+
+    /// Writes what was given onto `project`; `--transition` replaces every clip's own.
+    func apply(to project: inout Project) {
+        if let transition {
+            project.video.transition = transition
+            project.clips.indices.forEach { project.clips[$0].transition = nil }
+        }
+        if let renderSize { project.video.renderSize = renderSize }
+        if let background { project.video.background = background }
+        if let videoFadeIn { project.video.fadeIn = videoFadeIn }
+        if let videoFadeOut { project.video.fadeOut = videoFadeOut }
+    }
+}
