@@ -38,8 +38,11 @@ struct TimelineReport: Encodable {
 
     var duration: Double
     var sampleRate: Int32
-    /// The video track as the export writes it (stream copy), segment by segment.
+    /// The clips' pictures on the timeline, in order (with transitions, on two
+    /// tracks that overlap by each transition).
     var video: [Segment]
+    /// The composed picture, when the clips have transitions, fades, ramps or are conformed.
+    var videoComposition: VideoCompositionReport?
     var tracks: [Track]
     /// Times where one clip's picture and sound give way to the next.
     var cuts: [Double]
@@ -57,7 +60,8 @@ struct TimelineReport: Encodable {
         duration = plan.duration.seconds
         sampleRate = plan.sampleRate
         warnings = plan.warnings
-        video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init)
+        video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init).sorted { $0.timelineStart < $1.timelineStart }
+        videoComposition = plan.videoTimeline.map(VideoCompositionReport.init)
         tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
             let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
             return Track(
@@ -66,7 +70,9 @@ struct TimelineReport: Encodable {
                 duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] },
                 loudnessDucks: LoudnessDuckReport.on(track: track.id, in: plan))
         }
-        cuts = video.map(\.timelineStart).filter { $0 > 0 }
+        // A clip entered by a transition does not start at a cut.
+        let transitionStarts = Set(plan.videoTimeline?.transitions.map(\.timeRange.start.seconds) ?? [])
+        cuts = video.map(\.timelineStart).filter { $0 > 0 && !transitionStarts.contains($0) }
     }
 
     /// Records the level scan, with a warning when the mix would clip.
@@ -92,6 +98,10 @@ struct TimelineReport: Encodable {
             lines.append("")
             lines.append("video")
             lines += video.map(Self.line)
+        }
+        if let videoComposition {
+            lines.append("")
+            lines += videoComposition.lines
         }
         for track in tracks {
             lines.append("")

@@ -15,7 +15,7 @@ extension VideoTimeline {
     public init(clips: [VideoTimelineClip], trackIDs: (a: Int, b: Int), renderSize: PixelSize, frameDuration: MediaTime,
                 backgroundColour: Colour = .black) throws(VideoCompositionError) {
         guard frameDuration > .zero else { throw .invalidFrameDuration(frameDuration) }
-        var lengths = clips.map(\.sourceRange.duration)
+        let lengths = clips.map(\.sourceRange.duration)
         var cursor = MediaTime.zero
         var placements: [Placement] = []
         var transitions: [PlacedTransition] = []
@@ -33,9 +33,6 @@ extension VideoTimeline {
                     start = try Self.time { () throws(MediaTimeError) in try cursor - length }
                     transitions.append(PlacedTransition(index: index, kind: transition.kind, requested: transition.duration,
                                                         timeRange: try Self.range(start: start, duration: length)))
-                    // The next transition may use only what this one left of the clip.
-                    lengths[index] = try Self.time { () throws(MediaTimeError) in try lengths[index] - length }
-                    lengths[index] = lengths[index] > .zero ? lengths[index] : .zero
                 }
             }
             let range = try Self.range(start: start, duration: clip.sourceRange.duration)

@@ -1,0 +1,65 @@
+import Foundation
+import MixdownComposition
+import MixdownPlan
+import MixdownUnits
+
+/// The composed picture as `inspect` shows it: render size and rate, each
+/// instruction (a clip alone or a transition), the transitions with their
+/// clamps, and how the export makes each stretch.
+struct VideoCompositionReport: Encodable {
+    struct Instruction: Encodable {
+        var start: Double
+        var end: Double
+        /// `clip 2`, or the transition's kind (`dissolve`).
+        var shows: String
+        /// `copy` or `re-encode`, and why.
+        var encoding: String
+        var reason: String
+    }
+
+    struct Transition: Encodable {
+        var kind: String
+        var intoClip: Int
+        var start: Double
+        var end: Double
+        var requested: Double
+        var clamped: Bool
+        var text: String
+    }
+
+    var renderSize: String
+    var frameRate: Double
+    var background: String
+    var instructions: [Instruction]
+    var transitions: [Transition]
+
+    init(timeline: VideoTimeline) {
+        let composition = timeline.videoComposition
+        renderSize = composition.renderSize.description
+        frameRate = 1 / composition.frameDuration.seconds
+        background = composition.backgroundColour.description
+        instructions = composition.instructions.map { instruction in
+            let range = instruction.timeRange
+            let transition = timeline.transitions.first { $0.timeRange == range }
+            let clip = timeline.placements.first { $0.trackID == instruction.layerInstructions.first?.trackID && $0.timeRange.contains(range.start) }
+            let shows = transition.map { $0.kind.rawValue } ?? "clip \(clip?.index ?? 0)"
+            // Every stretch of a composed picture is re-encoded; copying the unchanged
+            // ones (smart render) is not built yet.
+            let reason = transition != nil ? "transition" : instruction.isPassThrough ? "composed timeline (smart render not built yet)" : "ramped layer"
+            return Instruction(start: range.start.seconds, end: range.end.seconds, shows: shows, encoding: "re-encode", reason: reason)
+        }
+        transitions = timeline.transitions.map {
+            Transition(kind: $0.kind.rawValue, intoClip: $0.index, start: $0.timeRange.start.seconds, end: $0.timeRange.end.seconds,
+                       requested: $0.requested.seconds, clamped: $0.isClamped, text: $0.description)
+        }
+    }
+
+    var lines: [String] {
+        var lines = [String(format: "picture %@ at %.3f fps on %@", renderSize, frameRate, background)]
+        lines += instructions.map {
+            String(format: "  %9.3f – %9.3f s  %@: %@ (%@)", $0.start, $0.end, $0.shows, $0.encoding, $0.reason)
+        }
+        lines += transitions.map { "  transition: \($0.text)" }
+        return lines
+    }
+}
