@@ -30,6 +30,8 @@ struct PlotLane: Sendable {
     var duckRegions: [DuckedStretch]
     /// Where speech was found in the lane's items (for a duck by their signal), in timeline seconds.
     var speech: [(item: String, start: Double, end: Double)] = []
+    /// The video transitions (video lane only), in timeline seconds.
+    var transitions: [(kind: String, start: Double, end: Double)] = []
     /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
     var gainTop: Double
 

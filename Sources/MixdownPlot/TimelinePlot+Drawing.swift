@@ -93,6 +93,7 @@ extension TimelinePlot {
             let fill = itemIndex % 2 == 0 ? palette.fill : palette.alternateFill
             draw(item, in: lane, id: "item-\(index)-\(itemIndex)", top: top, fill: fill, palette: palette, into: &document)
         }
+        drawTransitions(lane, top: top, into: &document)
         drawSpeech(lane, top: top, into: &document)
         // Over the items, translucent: under them the boxes would hide it.
         drawDuckShading(lane, top: top, into: &document)
@@ -103,7 +104,7 @@ extension TimelinePlot {
     /// What is under the lane's title.
     private func laneDetail(_ lane: PlotLane) -> String {
         switch lane.role {
-        case .video: return "cuts dashed"
+        case .video: return lane.transitions.isEmpty ? "cuts dashed" : "cuts dashed, transitions hatched"
         case .clipAudio: return "A/B tracks, gain line"
         case .voiceover, .music: return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }
@@ -255,12 +256,31 @@ extension TimelinePlot {
         return parts.joined(separator: " ") + " Z"
     }
 
+    /// Each transition as a translucent band over the two clips it joins, named.
+    private func drawTransitions(_ lane: PlotLane, top: Double, into document: inout SVGDocument) {
+        guard !lane.transitions.isEmpty else { return }
+        let n = SVGDocument.number
+        document.open("g", [("class", "transitions")])
+        for transition in lane.transitions {
+            let x0 = layout.x(transition.start), x1 = layout.x(min(transition.end, duration))
+            document.element("rect", [("class", "transition"), ("data-kind", transition.kind),
+                                      ("data-start", SVGDocument.seconds(transition.start)), ("data-end", SVGDocument.seconds(transition.end)),
+                                      ("x", n(x0)), ("y", n(top + 3)), ("width", n(max(1, x1 - x0))), ("height", n(lane.height - 6)),
+                                      ("fill", "#7b8da3"), ("fill-opacity", "0.35"), ("stroke", "#4d5f75"), ("stroke-dasharray", "2 2")])
+            document.element("text", [("x", n((x0 + x1) / 2)), ("y", n(top + lane.height - 8)), ("font-size", "10"),
+                                      ("fill", "#222"), ("text-anchor", "middle")], text: transition.kind)
+        }
+        document.close("g")
+    }
+
     /// Dashed lines at every cut between video clips, through all lanes.
     private func drawCuts(into document: inout SVGDocument) {
         guard let video = lanes.first(where: { $0.role == .video }) else { return }
         let n = SVGDocument.number
         document.open("g", [("class", "cuts")])
-        for item in video.items where item.start > 0 && item.start < duration {
+        // A clip entered by a transition does not start at a cut.
+        let transitionStarts = Set(video.transitions.map(\.start))
+        for item in video.items where item.start > 0 && item.start < duration && !transitionStarts.contains(item.start) {
             let x = n(layout.x(item.start))
             document.element("line", [("class", "cut"), ("data-time", SVGDocument.seconds(item.start)), ("x1", x),
                                       ("y1", n(layout.axisY)), ("x2", x), ("y2", n(layout.lanesBottom)),

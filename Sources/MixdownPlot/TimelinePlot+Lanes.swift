@@ -8,7 +8,16 @@ extension TimelinePlot {
     /// The lanes of `plan`, top to bottom, with every audio item's waveform measured.
     static func lanes(for plan: MixPlan, width: Int) throws(MediaIOError) -> [PlotLane] {
         var lanes: [PlotLane] = []
-        if let video = plan.video {
+        if let timeline = plan.videoTimeline {
+            // A composed picture: the clips overlap by their transitions.
+            let items = plan.composition.tracks(role: .video).flatMap(\.segments).map { segment in
+                PlotItem(path: segment.asset.path, start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
+                         sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds)
+            }.sorted { $0.start < $1.start }
+            lanes.append(PlotLane(role: .video, items: items, duckRegions: [],
+                                  transitions: timeline.transitions.map { ($0.kind.rawValue, $0.timeRange.start.seconds, $0.timeRange.end.seconds) },
+                                  gainTop: 1))
+        } else if let video = plan.video {
             let items = video.segments.map { segment in
                 PlotItem(path: segment.path, start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
                          sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds)
