@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(pkg-config libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
-          libsndfile1-dev libebur128-dev ffmpeg espeak-ng sox time python3-jsonschema)
+          libsndfile1-dev libebur128-dev ffmpeg espeak-ng sox time python3-jsonschema chromium)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
