@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix"]),
         // The project file: JSON reading (every problem with its path) and writing.
         .target(name: "MixdownProjectFile", dependencies: [
-            "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix",
+            "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownComposition",
         ]),
         // A project resolved against its media: probing, stitching, placing, ducking → MixPlan
         // (it renders and meters the parts of the mix to duck by loudness).
@@ -111,7 +111,8 @@ let package = Package(
             "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownProjectFileTests", dependencies: [
-            "MixdownProjectFile", "MixdownProject", "MixdownAudioMix", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownProjectFile", "MixdownProject", "MixdownComposition", "MixdownAudioMix", "MixdownUnits", "MixdownTime",
+            "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownPlanningTests", dependencies: [
             "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownAudioMix", "MixdownComposition", "MixdownUnits",

@@ -56,9 +56,10 @@ public struct Project: Hashable, Sendable {
         public var automation: [VolumeRamp] = []
         /// Where this clip's audio sits between the speakers.
         public var pan = Pan.center
-        /// The transition from the previous clip into this one; nil takes
-        /// ``Video/transition`` (a cut when that is nil too).
-        public var transition: Transition?
+        /// How the previous clip gives way to this one: the project's default
+        /// transition, a cut, or a transition of this clip's own. The first
+        /// clip has nothing before it; ``Project/transition(into:)`` applies the rule.
+        public var transition = Entry.videoDefault
         /// Opacity settings of the picture, in clip time (0 is the clip's first frame).
         public var opacity: [LayerRamp<Double>] = []
         /// Transform settings of the picture, in clip time, in render pixels.
@@ -70,6 +71,19 @@ public struct Project: Hashable, Sendable {
 
         /// A whole clip at unity gain.
         public init(path: String) { self.path = path }
+
+        /// How a clip is entered from the clip before it.
+        ///
+        /// Three cases rather than an optional transition, because a project
+        /// with a default transition must still be able to say "a cut here".
+        public enum Entry: Hashable, Sendable {
+            /// ``Project/Video/transition``: a cut when that is nil.
+            case videoDefault
+            /// A hard cut, whatever ``Project/Video/transition`` says.
+            case cut
+            /// This transition, whatever ``Project/Video/transition`` says.
+            case transition(Transition)
+        }
     }
 
     /// A voice-over take placed at `start` on the timeline.

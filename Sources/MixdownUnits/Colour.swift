@@ -38,7 +38,8 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
             return
         }
         let digits = typed.hasPrefix("#") ? Array(typed.dropFirst()) : []
-        let values = digits.compactMap { $0.hexDigitValue }
+        // ASCII only: `hexDigitValue` also reads fullwidth forms (`＃ＡＢＣ`), which no other setting accepts.
+        let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue : nil }
         guard values.count == digits.count, digits.count == 6 || digits.count == 3 else {
             throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }

@@ -27,7 +27,7 @@ public struct QuantityError: Error, Hashable, Sendable, CustomStringConvertible 
 extension QuantityError {
     /// A number as messages show it: integers without a fraction, others in
     /// the shortest form that reads back to the same value.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownAudioMix
+import MixdownComposition
 import MixdownProject
 import MixdownProjectFile
 import MixdownUnits
@@ -22,7 +23,15 @@ final class ProjectFileLoadingTests: XCTestCase {
         var clip = Project.Clip(path: "/work/film/clip-a.mp4")
         clip.inPoint = .zero
         clip.outPoint = t("5.5")
-        expected.clips = [clip]
+        var second = Project.Clip(path: "/work/film/clip-b.mp4")
+        second.transition = .transition(Transition(kind: .dissolve, duration: t("1")))
+        second.opacity = [LayerRamp(from: 1, to: 0.5, timeRange: try MediaTimeRange(start: t("3"), end: t("4")))]
+        second.transform = [LayerRamp(from: .identity, to: LayerTransform(scaleX: 1.25, scaleY: 1.25, translateX: -160, translateY: -90),
+                                      timeRange: try MediaTimeRange(start: .zero, end: t("2")))]
+        let band = CropRectangle(x: 0, y: 60, width: 1280, height: 600)
+        second.crop = [LayerRamp(from: band, to: band, timeRange: try MediaTimeRange(start: .zero, end: .zero))]
+        second.fit = .fill
+        expected.clips = [clip, second]
         var take = Project.Voiceover(path: "/work/film/vo.wav", start: t("12.5"))
         take.fade.fadeIn = t("0.05")
         take.fade.fadeOut = t("0.05")
@@ -43,6 +52,10 @@ final class ProjectFileLoadingTests: XCTestCase {
         expected.musicVolume = 0.8
         expected.cutFade = t("0.01")
         expected.output.duration = nil
+        expected.video.renderSize = try PixelSize(width: 1280, height: 720)
+        expected.video.frameRate = try FrameRate(30_000, 1001)
+        expected.video.fadeIn = t("1")
+        expected.video.fadeOut = t("2")
         XCTAssertEqual(project, expected)
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import MixdownAudioMix
+import MixdownComposition
 import MixdownProject
 import MixdownProjectFile
 import MixdownTime
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// Projects unlike each other, for round trips; media paths under `base` unless absolute elsewhere.
@@ -83,7 +85,65 @@ func sampleProjects(base: String) throws -> [Project] {
     voiceOnly.ducking.mode = .loudness
     voiceOnly.ducking.below = 22.5
     projects.append(voiceOnly)
+
+    projects.append(try videoProject(base: base))
+    var portrait = Project()
+    var phone = Project.Clip(path: base + "/phone.mov")
+    phone.fit = .fit
+    portrait.clips = [Project.Clip(path: base + "/wide.mp4"), phone]
+    portrait.video.renderSize = try PixelSize(width: 16, height: 8192)
+    portrait.video.frameRate = try FrameRate(60, 2)
+    portrait.video.background = Colour(red: 255, green: 255, blue: 255)
+    portrait.video.transition = Transition(kind: .fadeThrough, duration: t("0.04"))
+    portrait.video.quality = try VideoQuality(crf: 0)
+    projects.append(portrait)
     return projects
+}
+
+/// Every video setting away from its default, and clips with every kind of entry and layer ramp.
+func videoProject(base: String) throws -> Project {
+    var project = Project()
+    project.video.renderSize = try PixelSize(width: 1280, height: 720)
+    project.video.frameRate = try FrameRate(30_000, 1001)
+    project.video.background = Colour(red: 0x12, green: 0x34, blue: 0xAB)
+    project.video.transition = Transition(kind: .dissolve, duration: t("1.5"))
+    project.video.quality = try VideoQuality(crf: 18.5)
+    project.video.fit = .fill
+    project.video.fadeIn = t("2")
+    project.video.fadeOut = t("0.5")
+    project.video.fadeAudio = false
+    project.video.transitionCurve = .linear
+    project.video.fullRender = true
+    var first = Project.Clip(path: base + "/a.mp4")
+    first.opacity = [
+        LayerRamp(from: 0, to: 1, timeRange: try MediaTimeRange(start: .zero, end: t("1"))),
+        LayerRamp(from: 0.30000000000000004, to: 1e-7, timeRange: try MediaTimeRange(start: t("3"), end: t("3"))),
+    ]
+    first.transform = [
+        LayerRamp(from: .identity, to: LayerTransform(quarterTurns: 0, scaleX: 0.5, scaleY: 0.5, translateX: 640, translateY: -0.25),
+                  timeRange: try MediaTimeRange(start: t("0.5"), end: t("2"))),
+        LayerRamp(from: LayerTransform(quarterTurns: 3, scaleX: 2, scaleY: 0.1), to: LayerTransform(quarterTurns: 3, scaleX: 1, scaleY: 1),
+                  timeRange: try MediaTimeRange(start: t("2"), end: t("1234567890.123456789"))),
+    ]
+    first.crop = [
+        LayerRamp(from: CropRectangle(x: 0, y: 0, width: 1280, height: 720), to: CropRectangle(x: 320.5, y: 180, width: 640, height: 360),
+                  timeRange: try MediaTimeRange(start: t("1"), end: t("4"))),
+    ]
+    first.fit = .fit
+    var second = Project.Clip(path: base + "/b.mp4")
+    second.transition = .cut
+    var third = Project.Clip(path: base + "/c.mp4")
+    third.transition = .transition(Transition(kind: .pushLeft))
+    var fourth = Project.Clip(path: base + "/d.mp4")
+    fourth.transition = .transition(Transition(kind: .diagonalWipe, duration: t("0.25")))
+    fourth.fit = .fill
+    project.clips = [first, second, third, fourth, Project.Clip(path: base + "/e.mp4")]
+    return project
+}
+
+/// A JSON object as `JSONSerialization` reads it, to compare with what it read from a written file.
+private func object(_ json: String) -> NSDictionary? {
+    try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
 }
 
 final class ProjectFileWritingTests: XCTestCase {
@@ -187,6 +247,38 @@ final class ProjectFileWritingTests: XCTestCase {
         XCTAssertEqual(loaded.clips.map(\.path), [cwd + "/clip.mp4", "out/inside.mp4"])
         // Same folder: relative paths stay relative.
         XCTAssertEqual(try Project(json: project.jsonData(relativeTo: ""), baseDirectory: ""), project)
+    }
+
+    func testVideoSettingsAreWrittenAsDocumented() throws {
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: videoProject(base: "/p").jsonData(relativeTo: "/p")) as? [String: Any])
+        let video = try XCTUnwrap(document["video"] as? [String: Any])
+        XCTAssertEqual(video["renderSize"] as? String, "1280x720")
+        XCTAssertEqual(video["frameRate"] as? String, "30000/1001")
+        XCTAssertEqual(video["background"] as? String, "#1234ab")
+        XCTAssertEqual(video["transition"] as? NSDictionary, object(#"{"type": "dissolve", "duration": 1.5}"#))
+        XCTAssertEqual(video["quality"] as? Double, 18.5)
+        XCTAssertEqual(video["fit"] as? String, "fill")
+        XCTAssertEqual(video["fadeAudio"] as? Bool, false)
+        XCTAssertEqual(video["transitionCurve"] as? String, "linear")
+        XCTAssertEqual(video["fullRender"] as? Bool, true)
+        let clips = try XCTUnwrap(document["clips"] as? [[String: Any]])
+        XCTAssertEqual(clips.map { $0["transition"] as? NSDictionary }, [
+            nil, object(#"{"type": "cut"}"#), object(#"{"type": "push-left"}"#), object(#"{"type": "diagonal-wipe", "duration": 0.25}"#), nil,
+        ])
+        let transforms = try XCTUnwrap(clips[0]["transform"] as? [[String: Any]])
+        XCTAssertEqual(transforms[0]["from"] as? NSDictionary, object(#"{}"#), "the identity is an empty object")
+        XCTAssertEqual(transforms[0]["to"] as? NSDictionary, object(#"{"scale": 0.5, "x": 640, "y": -0.25}"#), "one scale when both are equal")
+        XCTAssertEqual(transforms[1]["from"] as? NSDictionary, object(#"{"rotate": 270, "scaleX": 2, "scaleY": 0.1}"#))
+        let crops = try XCTUnwrap(clips[0]["crop"] as? [[String: Any]])
+        XCTAssertEqual(crops[0]["from"] as? NSDictionary, object(#"{"width": 1280, "height": 720}"#))
+        XCTAssertEqual(clips.map { $0["fit"] as? String }, ["fit", nil, nil, "fill", nil])
+
+        var whole = Project()
+        whole.clips = [Project.Clip(path: "/a.mp4")]
+        whole.video.frameRate = try FrameRate(25)
+        let text = String(decoding: whole.jsonData(relativeTo: "/"), as: UTF8.self)
+        XCTAssertTrue(text.contains(#""frameRate": 25\#n"#), text)
+        XCTAssertFalse(String(decoding: Project().jsonData(relativeTo: nil), as: UTF8.self).contains("video"), "default video settings are not written")
     }
 
     func testValuesTheLoaderRefusesAreWrittenSoItNamesThem() {

@@ -122,7 +122,59 @@ final class ProjectSchemaTests: XCTestCase {
         let parts = [#"["voiceovers"]"#, #"["clips"]"#, #"["music"]"#, #"["voiceovers", "clips"]"#, #"["clips", "clips"]"#,
                      "[]", #""clips""#, #"["Clips"]"#, "null"]
 
+        let renderSizes = [#""1280x720""#, #""16x8192""#, #""8192X16""#, #""1281x720""#, #""14x16""#, #""8194x720""#, #""1280 x 720""#,
+                           #""+1280×0720""#, #"" 1280x720""#, #""1280x720 ""#, #""1280x720\n""#, #""1280*720""#, #""1280x""#, #""x720""#,
+                           #""1280x720x2""#, #""-16x16""#, #""١٢٨٠x720""#, "1280", "null", #"{"width": 1280, "height": 720}"#]
+        let frameRates = ["25", "25.0", "1", "240", "29.97", "0", "241", "-25", #""25""#, #""0025""#, #""240""#, #""241""#, #""0""#,
+                          #""30000/1001""#, #""24000/1001""#, #""0/1""#, #""25/0""#, #""30000 / 1001""#, #""29.97""#, #""+25""#, #"" 25""#,
+                          #""25/""#, #""ntsc""#, "null", "true"]
+        let colours = [##""#000000""##, ##""#abc""##, ##""#ABCDEF""##, ##""#aBc123""##, ##""#12345""##, ##""#1234567""##, ##""#ggg""##,
+                       #""White""#, #""GRAY""#, #""grey""#, #""green""#, #""purple""#, #"" black""#, #""black\n""#, ##""#ＡＢＣ""##,
+                       #""123456""#, ##""#""##, "null", "0"]
+        let qualities = ["0", "51", "18.5", "23", "-1", "51.5", "60", #""18""#, "null", "true"]
+        let transitions = [#"{"type": "dissolve"}"#, #"{"type": "dissolve", "duration": 1.5}"#, #"{"type": "wipe-up", "duration": "250ms"}"#,
+                           #"{"type": "cut"}"#, #"{"type": "cut", "duration": 1}"#, #"{"type": "disolve"}"#, #"{"type": "Dissolve"}"#,
+                           #"{"type": "dissolve", "duration": 0}"#, #"{"type": "dissolve", "duration": -1}"#, #"{"type": "dissolve", "duration": "0:00"}"#,
+                           #"{"duration": 1}"#, #"{"type": "dissolve", "length": 1}"#, #""dissolve""#, #""dissolve:1""#, "null", "{}"]
+        let opacities = ["0", "1", "0.5", "1.5", "-0.1", #""0.5""#, "null", "true"]
+        let transforms = ["{}", #"{"scale": 0.5}"#, #"{"scale": 100}"#, #"{"scale": 100.5}"#, #"{"scale": 0}"#, #"{"scale": -1}"#,
+                          #"{"scaleX": 2, "scaleY": 0.5}"#, #"{"scale": 1, "scaleX": 2}"#, #"{"scale": 1, "scaleY": 2}"#, #"{"rotate": 90}"#,
+                          #"{"rotate": 270.0}"#, #"{"rotate": 45}"#, #"{"rotate": -90}"#, #"{"rotate": 360}"#, #"{"rotate": "90"}"#,
+                          #"{"x": -16384, "y": 16384}"#, #"{"x": 16385}"#, #"{"y": "1"}"#, #"{"translateX": 1}"#, "1", "null"]
+        let crops = [#"{"width": 640, "height": 360}"#, #"{"x": 0, "y": 8192, "width": 8192, "height": 0.5}"#, #"{"width": 0, "height": 1}"#,
+                     #"{"width": 8192.5, "height": 1}"#, #"{"x": -1, "width": 1, "height": 1}"#, #"{"x": 8193, "width": 1, "height": 1}"#,
+                     #"{"width": 1}"#, #"{"height": 1}"#, #"{"w": 1, "width": 1, "height": 1}"#, "{}", "null"]
+        let fits = [#""fit""#, #""fill""#, #""Fit""#, #""letterbox""#, "null"]
+        let booleans = ["true", "false", #""true""#, "1", "null"]
+
         var slots: [(label: String, json: String)] = []
+        func video(_ key: String, _ values: [String]) {
+            for value in values { slots.append(("video.\(key) \(value)", project(#""video": {"\#(key)": \#(value)}"#))) }
+        }
+        video("renderSize", renderSizes)
+        video("frameRate", frameRates)
+        video("background", colours)
+        video("quality", qualities)
+        video("transition", transitions)
+        video("fit", fits)
+        video("transitionCurve", [#""linear""#, #""equal-power""#, #""cubic""#, "null"])
+        video("fadeIn", [#""1:00""#, "-1", "null"])
+        video("fadeAudio", booleans)
+        video("fullRender", booleans)
+        for value in transitions {
+            slots.append(("clips[1].transition \(value)", project(#""clips": [{"path": "a.mp4"}, {"path": "b.mp4", "transition": \#(value)}]"#)))
+            slots.append(("clips[0].transition \(value)", project(#""clips": [{"path": "a.mp4", "transition": \#(value)}, {"path": "b.mp4"}]"#)))
+        }
+        for value in fits { slots.append(("clips[0].fit \(value)", project(#""clips": [{"path": "a.mp4", "fit": \#(value)}]"#))) }
+        for (key, values) in [("opacity", opacities), ("transform", transforms), ("crop", crops)] {
+            for value in values {
+                let ramp = #"{"start": 0, "end": 1, "from": \#(value), "to": \#(value)}"#
+                slots.append(("clips[0].\(key) \(value)", project(#""clips": [{"path": "a.mp4", "\#(key)": [\#(ramp)]}]"#)))
+            }
+            let curve = #"{"start": 0, "end": 1, "from": \#(values[0]), "to": \#(values[0]), "curve": "linear"}"#
+            slots.append(("clips[0].\(key) with a curve", project(#""clips": [{"path": "a.mp4", "\#(key)": [\#(curve)]}]"#)))
+            slots.append(("clips[0].\(key) not a list", project(#""clips": [{"path": "a.mp4", "\#(key)": \#(values[0])}]"#)))
+        }
         for value in times {
             slots.append(("cutFade \(value)", project(#""cutFade": \#(value)"#)))
             slots.append(("voiceovers[0].start \(value)", #"{"version": 1, "voiceovers": [{"path": "v.wav", "start": \#(value)}]}"#))

@@ -16,6 +16,7 @@ extension ProjectFileReader {
         readFade(fields, at: path, into: &clip.fade)
         if let ramps = readAutomation(fields, at: path, of: "clip") { clip.automation = ramps }
         if let pan = read(fields, "pan", at: path, as: pan) { clip.pan = pan }
+        readPicture(fields, at: path, into: &clip)
         checkOrder(in: clip.inPoint, out: clip.outPoint, of: fields, at: path)
         return clip
     }
@@ -66,7 +67,8 @@ extension ProjectFileReader {
         guard let ramps = read(fields, "automation", at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) else {
             return nil
         }
-        checkOverlaps(ramps, at: path.appending("automation"), of: item)
+        checkOverlaps(ramps.map { ($0.index, $0.ramp.timeRange) }, at: path.appending("automation"),
+                      expected: "ramps of one \(item) that do not overlap")
         return ramps.map(\.ramp)
     }
 
@@ -79,44 +81,49 @@ extension ProjectFileReader {
     func ramp(_ value: Any, at path: JSONPath) -> IndexedRamp? {
         let example = #"{"start": 10, "end": 12, "from": 1, "to": 0.5}"#
         guard let fields = object(value, at: path, known: Keys.ramp, example: example) else { return nil }
-        let start = require(fields, "start", at: path, expected: "the timeline time the ramp starts at, like 10", as: time)
-        let end = require(fields, "end", at: path, expected: "the timeline time the ramp ends at, like 12", as: time)
+        let range = rampRange(fields, at: path, in: "timeline")
         let from = require(fields, "from", at: path, expected: "the volume at the start, like 1 or \"0dB\"", as: gain)
         let to = require(fields, "to", at: path, expected: "the volume at the end, like 0.5 or \"-6dB\"", as: gain)
         let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) ?? .linear
+        guard let range, let from, let to, case let .index(index)? = path.components.last else { return nil }
+        return IndexedRamp(index: index, ramp: VolumeRamp(startVolume: from.factor, endVolume: to.factor, timeRange: range, curve: curve))
+    }
+
+    /// A ramp's required `start` and `end`, times on `clock` ("timeline" or
+    /// "clip"); nil (reported) when one is missing or wrong or the end comes first.
+    func rampRange(_ fields: [String: Any], at path: JSONPath, in clock: String) -> MediaTimeRange? {
+        let start = require(fields, "start", at: path, expected: "the \(clock) time the ramp starts at, like 10", as: time)
+        let end = require(fields, "end", at: path, expected: "the \(clock) time the ramp ends at, like 12", as: time)
         guard let start, let end else { return nil }
         guard let range = try? MediaTimeRange(start: start, end: end) else {
             report(path.appending("end"), found: fields["end"].map(Self.describe) ?? "\(end)", expected: "a time at or after the ramp's start (\(start))")
             return nil
         }
-        guard let from, let to, case let .index(index)? = path.components.last else { return nil }
-        return IndexedRamp(index: index, ramp: VolumeRamp(startVolume: from.factor, endVolume: to.factor, timeRange: range, curve: curve))
+        return range
     }
 
-    /// Ramps of one item may not share time, nor start at the same instant
+    /// Ramps of one list may not share time, nor start at the same instant
     /// (their order would be ambiguous); each conflict names both ramps.
-    func checkOverlaps(_ ramps: [IndexedRamp], at path: JSONPath, of item: String) {
-        let sorted = ramps.sorted {
-            ($0.ramp.timeRange.start, $0.index) < ($1.ramp.timeRange.start, $1.index)
-        }
-        var latest: IndexedRamp?
-        var previous: IndexedRamp?
+    /// `ramps` are the ramps read, with their places in the list at `path`.
+    func checkOverlaps(_ ramps: [(index: Int, range: MediaTimeRange)], at path: JSONPath, expected: String) {
+        let sorted = ramps.sorted { ($0.range.start, $0.index) < ($1.range.start, $1.index) }
+        var latest: (index: Int, range: MediaTimeRange)?
+        var previous: (index: Int, range: MediaTimeRange)?
         for ramp in sorted {
-            let range = ramp.ramp.timeRange
-            let other: IndexedRamp?
-            if let previous, previous.ramp.timeRange.start == range.start {
+            let other: (index: Int, range: MediaTimeRange)?
+            if let previous, previous.range.start == ramp.range.start {
                 other = previous
-            } else if let latest, range.start < latest.ramp.timeRange.end {
+            } else if let latest, ramp.range.start < latest.range.end {
                 other = latest
             } else {
                 other = nil
             }
             if let other {
                 report(path.appending(ramp.index),
-                       found: "\(Self.rangeText(range)), which overlaps \(path.appending(other.index)) (\(Self.rangeText(other.ramp.timeRange)))",
-                       expected: "ramps of one \(item) that do not overlap")
+                       found: "\(Self.rangeText(ramp.range)), which overlaps \(path.appending(other.index)) (\(Self.rangeText(other.range)))",
+                       expected: expected)
             }
-            if latest.map({ range.end > $0.ramp.timeRange.end }) ?? true { latest = ramp }
+            if latest.map({ ramp.range.end > $0.range.end }) ?? true { latest = ramp }
             previous = ramp
         }
     }

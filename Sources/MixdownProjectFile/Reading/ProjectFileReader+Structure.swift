@@ -6,8 +6,9 @@ extension ProjectFileReader {
     /// The keys each object of the format defines, in documented order.
     enum Keys {
         static let project = ["version", "clips", "voiceovers", "music", "clipVolume", "voiceoverVolume",
-                              "musicVolume", "cutFade", "ducking", "output"]
-        static let clip = ["path", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan"]
+                              "musicVolume", "cutFade", "ducking", "video", "output"]
+        static let clip = ["path", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan",
+                           "transition", "opacity", "transform", "crop", "fit"]
         static let voiceover = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan",
                                 "duck", "duckDepth"]
         static let music = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan", "loop"]
@@ -16,6 +17,12 @@ extension ProjectFileReader {
                               "below", "duckClips"]
         static let output = ["sampleRate", "format", "audioBitrate", "duration", "loudness"]
         static let loudness = ["target", "truePeak"]
+        static let video = ["renderSize", "frameRate", "background", "transition", "quality", "fit", "fadeIn", "fadeOut",
+                            "fadeAudio", "transitionCurve", "fullRender"]
+        static let transition = ["type", "duration"]
+        static let layerRamp = ["start", "end", "from", "to"]
+        static let transform = ["scale", "scaleX", "scaleY", "rotate", "x", "y"]
+        static let crop = ["x", "y", "width", "height"]
     }
 
     /// `value` as an object whose keys are all `known`, or `nil` (reported) if it is not an object.

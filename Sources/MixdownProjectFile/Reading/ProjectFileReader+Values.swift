@@ -12,11 +12,7 @@ extension ProjectFileReader {
     /// A time: a number of seconds or a string `MediaTime(parsing:)` reads, never negative.
     func time(_ value: Any, at path: JSONPath) -> MediaTime? {
         if let text = value as? String {
-            if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-               first.properties.isWhitespace || last.properties.isWhitespace {
-                report(path, found: Self.describe(value) + " (with spaces around it)", expected: Self.expectedTime)
-                return nil
-            }
+            if hasSpacesAround(text, at: path, expected: Self.expectedTime) { return nil }
             do {
                 return try MediaTime(parsing: text)
             } catch let .invalidString(_, reason) {
@@ -39,6 +35,16 @@ extension ProjectFileReader {
             return nil
         }
         return time
+    }
+
+    /// Whether `text` starts or ends with white space (then reported): a file's
+    /// strings are exact, though the parsers, serving the command line too,
+    /// may trim what a shell leaves around a value.
+    func hasSpacesAround(_ text: String, at path: JSONPath, expected: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace else { return false }
+        report(path, found: Self.describe(text) + " (with spaces around it)", expected: expected)
+        return true
     }
 
     /// A time greater than zero (a duration).
@@ -93,14 +99,17 @@ extension ProjectFileReader {
         quantity(value, at: path, expected: AudioBitRate.expected, number: AudioBitRate.init(number:), text: nil)
     }
 
-    /// A user quantity from a JSON number or (when `text` is given) a string, by
-    /// the quantity's own parser; reported with the quantity's own expectation.
-    private func quantity<Value>(_ value: Any, at path: JSONPath, expected: String,
-                                 number: (Double) throws(QuantityError) -> Value,
-                                 text: ((String) throws(QuantityError) -> Value)?) -> Value? {
+    /// A user quantity from a JSON number (when `number` is given) or a string
+    /// (when `text` is given), by the quantity's own parser; reported with the
+    /// quantity's own expectation.
+    func quantity<Value>(_ value: Any, at path: JSONPath, expected: String,
+                         number: ((Double) throws(QuantityError) -> Value)?,
+                         text: ((String) throws(QuantityError) -> Value)?) -> Value? {
         do throws(QuantityError) {
-            if let string = value as? String, let text { return try text(string) }
-            if let literal = Self.number(value) { return try number(literal.exactDouble) }
+            if let string = value as? String, let text {
+                return hasSpacesAround(string, at: path, expected: expected) ? nil : try text(string)
+            }
+            if let literal = Self.number(value), let number { return try number(literal.exactDouble) }
         } catch {
             report(path, found: Self.describe(value) + (error.reason.map { " (\($0))" } ?? ""), expected: expected)
             return nil
@@ -120,18 +129,27 @@ extension ProjectFileReader {
     /// One of an enumeration's spellings, exactly; a near miss gets a suggestion.
     func choice<Choice: RawRepresentable & CaseIterable>(_ value: Any, at path: JSONPath) -> Choice?
     where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        let expected = "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        name(value, at: path, among: Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
+    }
+
+    /// One of `names`, exactly; a near miss gets a suggestion.
+    func name(_ value: Any, at path: JSONPath, among names: [String]) -> String? {
+        let expected = Self.oneOf(names)
         guard let text = value as? String else {
             report(path, found: Self.describe(value), expected: expected)
             return nil
         }
-        guard let choice = Choice(rawValue: text) else {
+        guard names.contains(text) else {
             let hint = Self.suggestion(for: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
             report(path, found: Self.describe(value), expected: expected + hint)
             return nil
         }
-        return choice
+        return text
+    }
+
+    /// `one of "a", "b", "c"`.
+    static func oneOf(_ names: [String]) -> String {
+        "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
     /// A media file path, resolved against the project's folder unless absolute.

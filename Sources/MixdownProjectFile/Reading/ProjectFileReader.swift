@@ -52,6 +52,7 @@ final class ProjectFileReader {
         if let volume = read(fields, "musicVolume", at: .root, as: gain) { project.musicVolume = volume }
         if let time = read(fields, "cutFade", at: .root, as: time) { project.cutFade = time }
         if let ducking = read(fields, "ducking", at: .root, as: ducking) { project.ducking = ducking }
+        if let video = read(fields, "video", at: .root, as: video) { project.video = video }
         if let output = read(fields, "output", at: .root, as: output) { project.output = output }
         checkSomethingToMix(root)
         return project

@@ -22,6 +22,8 @@ struct ProjectFileWriter {
         set(&root, "cutFade", project.cutFade, default: defaults.cutFade, as: Self.time)
         let ducking = ducking(project.ducking)
         if !ducking.isEmpty { root["ducking"] = .object(ducking) }
+        let video = video(project.video)
+        if !video.isEmpty { root["video"] = .object(video) }
         let output = output(project.output)
         if !output.isEmpty { root["output"] = .object(output) }
         return .object(root)
@@ -38,6 +40,7 @@ struct ProjectFileWriter {
         fade(clip.fade, into: &fields)
         if !clip.automation.isEmpty { fields["automation"] = .array(clip.automation.map(Self.ramp)) }
         set(&fields, "pan", clip.pan, default: defaults.pan, as: Self.pan)
+        picture(of: clip, into: &fields)
         return .object(fields)
     }
 
@@ -119,8 +122,8 @@ struct ProjectFileWriter {
 
     // MARK: Values
 
-    private func set<Value: Equatable>(_ fields: inout [String: JSONValue], _ key: String, _ value: Value,
-                                       default defaultValue: Value, as encode: (Value) -> JSONValue) {
+    func set<Value: Equatable>(_ fields: inout [String: JSONValue], _ key: String, _ value: Value,
+                               default defaultValue: Value, as encode: (Value) -> JSONValue) {
         if value != defaultValue { fields[key] = encode(value) }
     }
 
@@ -141,7 +144,7 @@ struct ProjectFileWriter {
         .string(baseDirectory.map { ProjectFilePaths.relative(path, to: $0) } ?? path)
     }
 
-    private static func name<Name: RawRepresentable>(_ value: Name) -> JSONValue where Name.RawValue == String {
+    static func name<Name: RawRepresentable>(_ value: Name) -> JSONValue where Name.RawValue == String {
         .string(value.rawValue)
     }
 

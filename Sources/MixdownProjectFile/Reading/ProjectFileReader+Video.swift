@@ -1,0 +1,77 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownProject
+import MixdownTime
+import MixdownUnits
+
+// The `video` object and the transition objects it shares with the clips.
+
+extension ProjectFileReader {
+    func video(_ value: Any, at path: JSONPath) -> Project.Video? {
+        let example = #"{"renderSize": "1280x720", "transition": {"type": "dissolve", "duration": 1}}"#
+        guard let fields = object(value, at: path, known: Keys.video, example: example) else { return nil }
+        var video = Project.Video()
+        if let size = read(fields, "renderSize", at: path, nullMeansDefault: true, as: renderSize) { video.renderSize = size }
+        if let rate = read(fields, "frameRate", at: path, nullMeansDefault: true, as: frameRate) { video.frameRate = rate }
+        if let colour = read(fields, "background", at: path, as: colour) { video.background = colour }
+        // A cut here is the default already: every clip that names no transition gets one.
+        if case let .transition(transition)? = read(fields, "transition", at: path, nullMeansDefault: true, as: transition) {
+            video.transition = transition
+        }
+        if let quality = read(fields, "quality", at: path, nullMeansDefault: true, as: videoQuality) { video.quality = quality }
+        if let fit = read(fields, "fit", at: path, as: { self.choice($0, at: $1) as ConformMode? }) { video.fit = fit }
+        if let time = read(fields, "fadeIn", at: path, as: time) { video.fadeIn = time }
+        if let time = read(fields, "fadeOut", at: path, as: time) { video.fadeOut = time }
+        if let flag = read(fields, "fadeAudio", at: path, as: bool) { video.fadeAudio = flag }
+        if let curve = read(fields, "transitionCurve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) {
+            video.transitionCurve = curve
+        }
+        if let flag = read(fields, "fullRender", at: path, as: bool) { video.fullRender = flag }
+        return video
+    }
+
+    /// The type that writes a cut, beside the transitions' own names.
+    static let cut = "cut"
+
+    /// `{"type": "dissolve", "duration": 1.5}` (duration optional, default
+    /// 1 s) or `{"type": "cut"}` (no duration).
+    func transition(_ value: Any, at path: JSONPath) -> Project.Clip.Entry? {
+        guard let fields = object(value, at: path, known: Keys.transition, example: #"{"type": "dissolve", "duration": 1}"#) else {
+            return nil
+        }
+        let names = [Self.cut] + Transition.Kind.allCases.map(\.rawValue)
+        let name = require(fields, "type", at: path, expected: "the kind of transition, " + Self.oneOf(names),
+                           as: { self.name($0, at: $1, among: names) })
+        let duration = read(fields, "duration", at: path, as: positiveTime)
+        guard let name else { return nil }
+        guard let kind = Transition.Kind(rawValue: name) else {
+            if let given = fields["duration"] {
+                report(path.appending("duration"), found: Self.describe(given), expected: "no duration: a cut is instant")
+                return nil
+            }
+            return .cut
+        }
+        guard fields["duration"] == nil || duration != nil else { return nil }
+        return .transition(Transition(kind: kind, duration: duration ?? Transition.defaultDuration))
+    }
+
+    /// A render size: `"1280x720"`.
+    func renderSize(_ value: Any, at path: JSONPath) -> PixelSize? {
+        quantity(value, at: path, expected: PixelSize.expected, number: nil, text: PixelSize.init(parsing:))
+    }
+
+    /// A frame rate: a whole number (`25`) or a string (`"25"`, `"30000/1001"`).
+    func frameRate(_ value: Any, at path: JSONPath) -> FrameRate? {
+        quantity(value, at: path, expected: FrameRate.expected, number: FrameRate.init(framesPerSecond:), text: FrameRate.init(parsing:))
+    }
+
+    /// A colour: `"#1a2b3c"`, `"#abc"` or a name.
+    func colour(_ value: Any, at path: JSONPath) -> Colour? {
+        quantity(value, at: path, expected: Colour.expected, number: nil, text: Colour.init(parsing:))
+    }
+
+    /// A CRF: a number from 0 to 51.
+    func videoQuality(_ value: Any, at path: JSONPath) -> VideoQuality? {
+        quantity(value, at: path, expected: VideoQuality.expected, number: VideoQuality.init(crf:), text: nil)
+    }
+}
