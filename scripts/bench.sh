@@ -17,7 +17,7 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix measure export loudness 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export loudness transition 1h range kernel"   what to run (default: all)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
 #   BENCH_REVISION=text   what the table says was measured (default: the checkout's
 #                         commit, "+ local changes" if Sources/ differs)
@@ -33,7 +33,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix measure export loudness 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export loudness transition 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -243,6 +243,37 @@ if want loudness && [ -n "$HAS_EXPORT" ]; then
         row '%-22s check: %-7s %s' "" "$side" "$(ffmpeg -nostats -nostdin -i "$OUT/$side.mp4" -filter_complex ebur128=peak=true -f null - 2>&1 |
             awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { printf "decoded %s LUFS, true peak %s dBTP (ebur128)", i, p }')"
     done
+    row ''
+fi
+
+if want transition && [ -n "$HAS_EXPORT" ]; then
+    # Issue 13: a 40 s 720p timeline of two clips with one 1 s dissolve, against
+    # ffmpeg's xfade (and acrossfade) doing the same job with libx264 at the same
+    # CRF and preset. Target: mixdown's CPU time at most 0.2 of ffmpeg's.
+    for side in a b; do
+        clip=$WORK/dissolve-$side.mp4
+        [ -f "$clip" ] || ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
+            -f lavfi -i "aevalsrc=0.2*sin(2*PI*$([ $side = a ] && echo 440 || echo 554.37)*t):s=48000:c=stereo" -t 20.5 \
+            -map 0:v -map 1:a -c:v libx264 -preset medium -crf 20 -g 30 -keyint_min 30 -sc_threshold 0 -pix_fmt yuv420p \
+            -c:a aac -b:a 128k "$clip"
+    done
+    tlog=$OUT/transition-mixdown.log xlog=$OUT/transition-ffmpeg.log
+    : > "$tlog"; : > "$xlog"
+    T_ARGS=(export --video "$WORK/dissolve-a.mp4" --video "$WORK/dissolve-b.mp4" --transition dissolve:1 --video-quality 18 --quiet -o "$OUT/transition.mp4")
+    X_ARGS=(-nostdin -hide_banner -loglevel error -y -i "$WORK/dissolve-a.mp4" -i "$WORK/dissolve-b.mp4" -filter_complex
+            "[0:v][1:v]xfade=transition=fade:duration=1:offset=19.5[v];[0:a][1:a]acrossfade=d=1[a]"
+            -map "[v]" -map "[a]" -c:v libx264 -preset medium -crf 18 -c:a aac -b:a 192k "$OUT/xfade.mp4")
+    note "transition: warm-up"
+    timed /dev/null "$MIXDOWN" "${T_ARGS[@]}"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "transition: run $i"
+        timed "$tlog" "$MIXDOWN" "${T_ARGS[@]}"
+        timed "$xlog" ffmpeg "${X_ARGS[@]}"
+    done
+    side_rows '40 s 720p, 1 s dissolve' mixdown "$tlog"
+    side_rows '' 'ffmpeg xfade' "$xlog"
+    share=$(ratio "$(med "$tlog" cpu)" "$(med "$xlog" cpu)")
+    row '%-22s target: mixdown / ffmpeg CPU = %s <= 0.20: %s' "" "$share" "$(verdict "$share" '<=' 0.2)"
     row ''
 fi
 

@@ -11,10 +11,9 @@ extension PlanBuilder {
     /// codec, shown size or turn differs from the render size or the first clip.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
-        if video.transition != nil || video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
-        if project.clips.contains(where: { $0.transition != nil || !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) {
-            return true
-        }
+        if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
+        if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
+        if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
         guard let first = infos.first else { return false }
         let size = renderSize(first)
         return infos.contains { info in
@@ -39,7 +38,7 @@ extension PlanBuilder {
         let frameDuration = video.frameRate?.frameDuration ?? first.typicalFrameDuration ?? .milliseconds(40)
         var clips: [VideoTimelineClip] = []
         for (index, (clip, segment)) in zip(project.clips, stitch.segments).enumerated() {
-            var entry = VideoTimelineClip(sourceRange: segment.sourceRange, transitionIn: clip.transition ?? video.transition,
+            var entry = VideoTimelineClip(sourceRange: segment.sourceRange, transitionIn: project.transition(into: index),
                                           conform: clip.fit ?? video.fit, opacityRamps: clip.opacity,
                                           transformRamps: clip.transform, cropRamps: clip.crop)
             let length = segment.sourceRange.duration

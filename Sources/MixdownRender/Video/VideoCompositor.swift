@@ -11,7 +11,7 @@ import MixdownUnits
 /// integer lerp per sample, a wipe or a push a span of rows copied. Positions
 /// are taken to even pixels (whole chroma samples); opacity to 256ths. A layer's
 /// picture must be its track's frame already conformed to the render size
-/// (turned upright, scaled to fit or fill), as ``VideoTrackFrames`` gives it; a
+/// (turned upright, scaled to fit or fill), as `ComposedVideoFrames` gives it; a
 /// layer transform that turns or scales resamples through `resample`.
 public struct VideoCompositor: Sendable {
     /// The composition drawn.

@@ -29,7 +29,7 @@ struct VideoOptions: ParsableArguments {
     func apply(to project: inout Project) {
         if let transition {
             project.video.transition = transition
-            project.clips.indices.forEach { project.clips[$0].transition = nil }
+            project.clips.indices.forEach { project.clips[$0].transition = .videoDefault }
         }
         if let renderSize { project.video.renderSize = renderSize }
         if let background { project.video.background = background }

@@ -52,7 +52,7 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `dissolve`, `dissolve:1.5`, `wipe-left:500ms`.
     ///
-    /// - Throws: ``QuantityError`` quoting `text` for an unknown type, or a
+    /// - Throws: `QuantityError` quoting `text` for an unknown type, or a
     ///   length that is not a positive time.
     public init(parsing text: String) throws(QuantityError) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

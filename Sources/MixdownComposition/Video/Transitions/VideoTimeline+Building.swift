@@ -9,7 +9,9 @@ extension VideoTimeline {
     /// - Parameters:
     ///   - clips: in play order; each one's `transitionIn` leads into it.
     ///   - trackIDs: the two composition tracks to alternate between.
-    ///   - renderSize, frameDuration, backgroundColour: the composition's.
+    ///   - renderSize: the composition's frame size.
+    ///   - frameDuration: the composition's frame duration.
+    ///   - backgroundColour: the composition's background.
     /// - Throws: ``VideoCompositionError`` for an empty clip, a frame duration
     ///   that is not positive, or time arithmetic that overflows.
     public init(clips: [VideoTimelineClip], trackIDs: (a: Int, b: Int), renderSize: PixelSize, frameDuration: MediaTime,
