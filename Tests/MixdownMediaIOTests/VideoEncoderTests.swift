@@ -1,4 +1,5 @@
 import Foundation
+import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
@@ -110,6 +111,26 @@ final class VideoEncoderTests: XCTestCase {
         // x264 writes the CRF as the PPS's initial QP unless stitchable.
         XCTAssertNotEqual(try pps(quality: 18, stitchable: false), try pps(quality: 24, stitchable: false))
         XCTAssertEqual(try pps(quality: 18, stitchable: true), try pps(quality: 24, stitchable: true))
+    }
+
+    func testSetUpAsTheSourceWasTheEncoderWritesItsParameterSetsByteForByte() throws {
+        // fixtures/generate.sh: libx264 veryfast, High, CRF 28, keyframes every 30 frames only, one thread; ffmpeg
+        // encodes in ticks of 1/30 s, and x264 writes its VUI timing from the time base (time_scale = 2 × 30).
+        let clip = try VideoClipInfo(path: Fixture.path("clip-a.mp4"))
+        let (_, sourceSets) = try XCTUnwrap(NALUnit.parameterSets(inDecoderConfiguration: clip.format.decoderConfiguration, codec: .h264))
+        let properties = try VideoFrameReader(clip: clip).properties
+        var settings = VideoEncoderSettings(matching: properties, fallbackFrameRate: try FrameRate(30))
+        settings.preset = "veryfast"
+        settings.profile = "high"
+        settings.quality = 28
+        settings.keyframeInterval = 30
+        settings.keyframesAtSceneChanges = false
+        settings.threads = 1
+        XCTAssertNotEqual(try VideoEncoder(settings: settings).parameterSets, sourceSets, "in the track's 1/15360 s ticks the VUI differs")
+        settings.timeBase = try TimeBase(1, 30)
+        XCTAssertEqual(try VideoEncoder(settings: settings).parameterSets, sourceSets)
+        settings.quality = 20
+        XCTAssertNotEqual(try VideoEncoder(settings: settings).parameterSets.last, sourceSets.last, "the PPS carries the CRF")
     }
 
     func testColoursPixelShapeProfileAndLevelAreWrittenIntoTheStream() throws {

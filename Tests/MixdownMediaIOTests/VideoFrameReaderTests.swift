@@ -65,6 +65,25 @@ final class VideoFrameReaderTests: XCTestCase {
         XCTAssertNil(try reader.nextFrame())
     }
 
+    func testFrameTimesAreTheStitchPlansClipTime() throws {
+        // Clip time 0 is the container's start: the video of this file starts 1 s after its audio.
+        let shifted = try VideoClipInfo(path: try Fixture.realMedia("ax-edit_list_positive_shift.mp4"))
+        let reader = try VideoFrameReader(clip: shifted)
+        let first = try XCTUnwrap(try reader.nextFrame())
+        XCTAssertEqual(first.time, try MediaTime(value: 1, timescale: 1))
+        XCTAssertEqual(first.time, shifted.keyframeTimes.first)
+        // A file whose every stream starts at 10 s starts at 0, and its last frame ends where the clip does.
+        let late = try VideoClipInfo(path: try Fixture.realMedia("ax-bbb_avc_2b_firstpts_10_sec.mp4"))
+        let lateReader = try VideoFrameReader(clip: late)
+        XCTAssertEqual(try XCTUnwrap(try lateReader.nextFrame()).time, .zero)
+        try lateReader.seek(to: try late.duration - MediaTime(value: 1, timescale: 1000))
+        let last = try XCTUnwrap(try lateReader.nextFrame())
+        XCTAssertEqual(last.end, late.duration)
+        XCTAssertNil(try lateReader.nextFrame())
+        let segment = try XCTUnwrap(try VideoStitchPlan(clips: [VideoClipRequest(path: late.path)], infos: [late.path: late]).segments.first)
+        XCTAssertEqual(segment.sourceRange.end, last.end)
+    }
+
     func testAVariableFrameRatePhoneClipGivesItsTimestampsAndItsTurn() throws {
         let path = try Fixture.realMedia("exo-video_1.mp4")
         let reader = try VideoFrameReader(path: path)

@@ -62,10 +62,72 @@ public struct NALUnit: Hashable, Sendable {
         return bytes
     }
 
+    /// The parameter sets of an MP4 decoder configuration record, in order, and
+    /// the length size its samples use: an `avcC` (H.264: SPS, then PPS) or an
+    /// `hvcC` (HEVC: its arrays, VPS, SPS, PPS and any SEI); nil for bytes that
+    /// are neither (as `VideoStreamFormat.decoderConfiguration` holds them).
+    public static func parameterSets(inDecoderConfiguration record: [UInt8],
+                                     codec: VideoEncoderSettings.Codec) -> (lengthSize: Int, units: [NALUnit])? {
+        var reader = RecordReader(bytes: record)
+        var units: [NALUnit] = []
+        switch codec {
+        case .h264:
+            // version, profile, compatibility, level, 6 bits + length size - 1, 3 bits + SPS count.
+            guard record.count >= 7, record[0] == 1 else { return nil }
+            reader.offset = 5
+            guard let sps = reader.count(bits: 5), let spsUnits = reader.units(sps), let pps = reader.count(bits: 8),
+                  let ppsUnits = reader.units(pps) else { return nil }
+            units = spsUnits + ppsUnits
+            return (Int(record[4] & 3) + 1, units)
+        case .hevc:
+            // 22 bytes of profile, tier, level and formats (the length size in the last), then the arrays.
+            guard record.count >= 23, record[0] == 1 else { return nil }
+            reader.offset = 22
+            guard let arrays = reader.count(bits: 8) else { return nil }
+            for _ in 0..<arrays {
+                reader.offset += 1  // completeness and type
+                guard let count = reader.sixteen(), let array = reader.units(count) else { return nil }
+                units += array
+            }
+            return (Int(record[21] & 3) + 1, units)
+        }
+    }
+
     /// A unit's bytes without the zeros that belong to the next start code.
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var end = bytes.endIndex
         while end > bytes.startIndex, bytes[end - 1] == 0 { end -= 1 }
         return Array(bytes[bytes.startIndex..<end])
+    }
+}
+
+/// Reads the counts and length-prefixed units of a decoder configuration record.
+private struct RecordReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    /// The next byte's low `bits` bits.
+    mutating func count(bits: Int) -> Int? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return Int(bytes[offset]) & (1 << bits - 1)
+    }
+
+    /// The next two bytes, big-endian.
+    mutating func sixteen() -> Int? {
+        guard offset + 2 <= bytes.count else { return nil }
+        defer { offset += 2 }
+        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    }
+
+    /// `count` units, each after its 16-bit length.
+    mutating func units(_ count: Int) -> [NALUnit]? {
+        var units: [NALUnit] = []
+        for _ in 0..<count {
+            guard let length = sixteen(), offset + length <= bytes.count else { return nil }
+            units.append(NALUnit(bytes: Array(bytes[offset..<offset + length])))
+            offset += length
+        }
+        return units
     }
 }

@@ -41,6 +41,12 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// Picture height in pixels (even); the pictures given must have it.
     public var height: Int
     /// What the presentation times given to `encode` count.
+    ///
+    /// x264 writes the stream's VUI timing from it (`num_units_in_tick` its
+    /// numerator, `time_scale` twice its denominator): to reproduce a source's
+    /// parameter sets byte for byte, encode in the ticks it was encoded in
+    /// (ffmpeg's are 1/frame rate, not the track's time base) and rescale the
+    /// packets' timestamps to the track's.
     public var timeBase: TimeBase
     /// The nominal frame rate: the stream's timing information and the rate
     /// control's notion of a frame's length (timestamps may still vary).
