@@ -218,19 +218,22 @@ final class VideoFrameReaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(luma.max() ?? 255, 235, "video range")
     }
 
-    func testTenBitFullRangeIsBroughtToVideoRangeAsFFmpegDoes() throws {
-        // 10-bit decodes as yuv420p10le with the range a frame property, not a pixel format.
+    func testTenBitFullRangeAnd422AreConvertedAsFFmpegConvertsThem() throws {
+        // 10-bit decodes as yuv420p10le with the range a frame property, not a pixel format;
+        // and a 10-bit 4:2:2 H.264 (High 4:2:2) needs its chroma halved vertically.
         let folder = try TemporaryFolder()
-        let path = folder.file("full-range-10bit.mp4")
-        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10", "-frames:v", "2",
-                                    "-vf", "format=yuv420p10le", "-color_range", "pc", "-c:v", "libx265",
-                                    "-x265-params", "log-level=error", path])
-        let reader = try VideoFrameReader(path: path)
-        XCTAssertEqual(reader.properties.pixelFormat, "yuv420p10le")
-        XCTAssertTrue(reader.properties.colour.isFullRange)
-        let frame = try XCTUnwrap(try reader.nextFrame())
-        let expected = try VideoOracle.frames(path, count: 1, frameBytes: 320 * 240 * 3 / 2)
-        XCTAssertEqual(maximumDifference(frame.picture.packedBytes, expected[0]), 0)
+        for (name, format, encoder, extra, range) in [("full-range.mp4", "yuv420p10le", "libx265", ["-color_range", "pc", "-x265-params", "log-level=error"], "pc"),
+                                                      ("422.mp4", "yuv422p10le", "libx264", [], nil)] {
+            let path = folder.file(name)
+            _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10", "-frames:v", "2",
+                                        "-vf", "format=\(format)", "-c:v", encoder] + extra + [path])
+            let reader = try VideoFrameReader(path: path)
+            XCTAssertEqual(reader.properties.pixelFormat, format)
+            XCTAssertEqual(reader.properties.colour.range, range)
+            let frame = try XCTUnwrap(try reader.nextFrame())
+            let expected = try VideoOracle.frames(path, count: 1, frameBytes: 320 * 240 * 3 / 2)
+            XCTAssertEqual(maximumDifference(frame.picture.packedBytes, expected[0]), 0, name)
+        }
     }
 
     func testFilesWithoutVideoAreRefusedWithTheirName() throws {

@@ -5,10 +5,12 @@ public import MixdownTime
 ///
 /// Everything left nil is the encoder's default for the `preset`. To splice a
 /// re-encoded stretch into stream-copied H.264 (smart render), copy the source's
-/// profile, level, colours and pixel shape, give the stretch's parameter sets
-/// another id (`parameterSetID`) or make them `stitchable`, keep GOPs closed, and
-/// compare `VideoEncoder.parameterSets` with the source's before reusing them
-/// (see docs/architecture.md).
+/// profile, level, colours and pixel shape, keep GOPs closed, and either give
+/// the stretch's parameter sets another id (`parameterSetID`) or check that
+/// `VideoEncoder.parameterSets` equal the source's byte for byte
+/// (`NALUnit.parameterSets(inDecoderConfiguration:codec:)` reads those) before
+/// sharing them: the PPS carries the CRF unless `stitchable`, and the SPS the
+/// time base, colours and pixel shape.
 public struct VideoEncoderSettings: Hashable, Sendable {
     /// The codec, and the library that encodes it.
     public enum Codec: String, Hashable, Sendable {
