@@ -21,7 +21,7 @@ let package = Package(
         // C libraries, found by pkg-config, each behind a small shim header.
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
@@ -105,7 +105,7 @@ let package = Package(
             "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
-            "MixdownMediaIO", "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownMediaIO", "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownAnalysisTests", dependencies: [
             "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",

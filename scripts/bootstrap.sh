@@ -3,7 +3,7 @@
 # nothing when all of it is present. Run as root, or with sudo available.
 set -euo pipefail
 
-packages=(pkg-config libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
+packages=(pkg-config libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev
           libsndfile1-dev libebur128-dev ffmpeg espeak-ng sox time python3-jsonschema chromium)
 missing=()
 for p in "${packages[@]}"; do

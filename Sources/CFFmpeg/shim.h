@@ -7,6 +7,7 @@
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswresample/swresample.h>
+#include <libswscale/swscale.h>
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
@@ -14,6 +15,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/tx.h>
+#include <libavutil/imgutils.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;

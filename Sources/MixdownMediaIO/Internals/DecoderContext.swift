@@ -1,6 +1,6 @@
 internal import CFFmpeg
 
-/// An opened audio decoder (`AVCodecContext`) for one stream of a `Demuxer`, freed with it.
+/// An opened decoder (`AVCodecContext`) for one audio or video stream of a `Demuxer`, freed with it.
 ///
 /// Feed it with `send` and take frames with `receive` (libavcodec's send/receive
 /// loop); the statuses that steer the loop (`again`, `endOfFile`,
@@ -12,9 +12,13 @@ final class DecoderContext {
     /// to the stream's. An unspecified channel layout becomes the default one for
     /// its channel count.
     ///
+    /// `threads` above 1 lets the codec decode on that many threads of its own
+    /// (frame and slice threading, as the codec supports): frames still come out
+    /// in order, a few packets later.
+    ///
     /// - Throws: `unsupported` when libavcodec has no decoder for the codec,
     ///   `unreadableMedia` when it refuses the stream, `decodeFailed` out of memory.
-    init(input: Demuxer, stream index: Int, path: String) throws(MediaIOError) {
+    init(input: Demuxer, stream index: Int, path: String, threads: Int = 1) throws(MediaIOError) {
         let stream = input.stream(index)
         let par = stream.pointee.codecpar!
         guard let decoder = avcodec_find_decoder(par.pointee.codec_id) else {
@@ -26,6 +30,7 @@ final class DecoderContext {
         var status = avcodec_parameters_to_context(context, par)
         if status >= 0 {
             context.pointee.pkt_timebase = stream.pointee.time_base
+            context.pointee.thread_count = Int32(clamping: max(1, threads))
             status = avcodec_open2(context, decoder, nil)
         }
         if status < 0 {
@@ -33,7 +38,7 @@ final class DecoderContext {
             avcodec_free_context(&c)
             throw .unreadableMedia(path: path, reason: FFmpegStatus(status).message)
         }
-        if context.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+        if context.pointee.codec_type == AVMEDIA_TYPE_AUDIO, context.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
             let n = context.pointee.ch_layout.nb_channels
             av_channel_layout_uninit(&context.pointee.ch_layout)
             av_channel_layout_default(&context.pointee.ch_layout, n)
@@ -60,6 +65,12 @@ final class DecoderContext {
     /// Tells the decoder the input has ended, so `receive` drains its last frames.
     func sendEndOfStream() {
         avcodec_send_packet(context, nil)
+    }
+
+    /// Drops every frame and reference the decoder holds (`avcodec_flush_buffers`),
+    /// for a new start after a seek.
+    func flush() {
+        avcodec_flush_buffers(context)
     }
 
     /// The next decoded frame into `frame` (`avcodec_receive_frame`): success,

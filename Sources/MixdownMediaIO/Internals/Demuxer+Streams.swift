@@ -67,10 +67,15 @@ extension Demuxer {
         case .video:
             let matrix = Self.displayMatrix(of: stream)
             let rate = stream.pointee.avg_frame_rate
+            let realRate = stream.pointee.r_frame_rate
+            let sar = stream.pointee.sample_aspect_ratio.num > 0 ? stream.pointee.sample_aspect_ratio : par.sample_aspect_ratio
             facts.video = StreamFacts.Video(
                 width: Int(par.width), height: Int(par.height),
                 pixelFormat: av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) },
                 averageFrameRate: try? FrameRate(rate.num, rate.den),
+                realFrameRate: try? FrameRate(realRate.num, realRate.den),
+                sampleAspectRatio: PixelAspectRatio(sar.num, sar.den),
+                colour: VideoColourProperties(par),
                 rotation: matrix.map(Self.rotation) ?? 0,
                 displayMatrix: matrix,
                 decoderConfiguration: par.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(par.extradata_size))) } ?? [])

@@ -42,6 +42,12 @@ struct StreamFacts {
         var pixelFormat: String?
         /// The average frame rate, when the container states one.
         var averageFrameRate: FrameRate?
+        /// FFmpeg's guess of the rate every timestamp falls on (`r_frame_rate`), when it has one.
+        var realFrameRate: FrameRate?
+        /// The stream's pixel shape (the container's, else the codec's); square when unknown.
+        var sampleAspectRatio: PixelAspectRatio
+        /// Range, primaries, transfer, matrix and chroma siting, as the codec parameters state them.
+        var colour: VideoColourProperties
         /// The display matrix's rotation, as ffprobe prints it (counter-clockwise
         /// degrees); 0 when none.
         var rotation: Double

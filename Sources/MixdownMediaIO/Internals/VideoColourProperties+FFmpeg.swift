@@ -1,0 +1,48 @@
+internal import CFFmpeg
+
+// FFmpeg's colour enums to and from the names `VideoColourProperties` keeps.
+
+extension VideoColourProperties {
+    /// The properties FFmpeg's values state; unspecified ones (and reserved
+    /// values without a name) are nil.
+    init(range: AVColorRange, primaries: AVColorPrimaries, transfer: AVColorTransferCharacteristic,
+         matrix: AVColorSpace, chromaLocation: AVChromaLocation) {
+        func name(_ text: UnsafePointer<CChar>?, unspecified: Bool) -> String? {
+            unspecified ? nil : text.map { String(cString: $0) }
+        }
+        self.init(range: name(av_color_range_name(range), unspecified: range == AVCOL_RANGE_UNSPECIFIED),
+                  primaries: name(av_color_primaries_name(primaries), unspecified: primaries == AVCOL_PRI_UNSPECIFIED),
+                  transfer: name(av_color_transfer_name(transfer), unspecified: transfer == AVCOL_TRC_UNSPECIFIED),
+                  matrix: name(av_color_space_name(matrix), unspecified: matrix == AVCOL_SPC_UNSPECIFIED),
+                  chromaLocation: name(av_chroma_location_name(chromaLocation), unspecified: chromaLocation == AVCHROMA_LOC_UNSPECIFIED))
+    }
+
+    /// A stream's colours, as its codec parameters state them.
+    init(_ parameters: AVCodecParameters) {
+        self.init(range: parameters.color_range, primaries: parameters.color_primaries, transfer: parameters.color_trc,
+                  matrix: parameters.color_space, chromaLocation: parameters.chroma_location)
+    }
+
+    /// Sets an encoder's colour fields (before `avcodec_open2`); nil leaves a field unspecified.
+    ///
+    /// - Throws: `unsupported` for a name FFmpeg does not know, naming it.
+    func apply(to context: UnsafeMutablePointer<AVCodecContext>, path: String) throws(MediaIOError) {
+        func value(_ name: String?, _ what: String, _ parse: (UnsafePointer<CChar>) -> Int32) throws(MediaIOError) -> UInt32? {
+            guard let name else { return nil }
+            let parsed = name.withCString(parse)
+            guard parsed >= 0 else { throw .unsupported(path: path, reason: "unknown colour \(what) \"\(name)\"") }
+            return UInt32(parsed)
+        }
+        if let v = try value(range, "range", av_color_range_from_name) { context.pointee.color_range = AVColorRange(rawValue: v) }
+        if let v = try value(primaries, "primaries", av_color_primaries_from_name) {
+            context.pointee.color_primaries = AVColorPrimaries(rawValue: v)
+        }
+        if let v = try value(transfer, "transfer", av_color_transfer_from_name) {
+            context.pointee.color_trc = AVColorTransferCharacteristic(rawValue: v)
+        }
+        if let v = try value(matrix, "matrix", av_color_space_from_name) { context.pointee.colorspace = AVColorSpace(rawValue: v) }
+        if let v = try value(chromaLocation, "chroma location", av_chroma_location_from_name) {
+            context.pointee.chroma_sample_location = AVChromaLocation(rawValue: v)
+        }
+    }
+}

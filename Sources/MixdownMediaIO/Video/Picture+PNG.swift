@@ -1,0 +1,58 @@
+public import MixdownDSP
+internal import MixdownTime
+
+extension Picture {
+    /// The picture as a PNG image: 8-bit RGB, converted from BT.709 video range
+    /// by libswscale (chroma interpolated to every pixel, full-range RGB) and
+    /// encoded by libavcodec's PNG encoder.
+    ///
+    /// - Throws: `MediaIOError.unsupported` when the conversion or the encoder
+    ///   fails (naming `path`, the file it is for).
+    public func pngData(path: String = "PNG image") throws(MediaIOError) -> [UInt8] {
+        let rgb = Frame()
+        let allocated = rgb.allocatePicture(format: "rgb24", width: width, height: height)
+        guard allocated.isSuccess else { throw .unsupported(path: path, reason: "cannot hold a \(width)×\(height) RGB picture: \(allocated.message)") }
+        try ScalerContext().convertToRGB(self, into: rgb, path: path)
+        let layout = VideoEncoderContext.Layout(width: width, height: height, pixelFormat: "rgb24", timeBase: Self.stillTimeBase,
+                                                frameRate: nil, threads: 1)
+        let encoder = try VideoEncoderContext(encoder: "png", layout: layout, options: [], path: path)
+        rgb.pts = 0
+        let packet = Packet()
+        var sent = encoder.send(rgb)
+        if sent.isSuccess { sent = encoder.send(nil) }
+        let received = sent.isSuccess ? encoder.receive(packet) : sent
+        guard received.isSuccess else { throw .unsupported(path: path, reason: "PNG encoding failed: \(received.message)") }
+        return packet.bytes
+    }
+
+    /// Writes the picture as a PNG image (`pngData(path:)`) to `path`, through a
+    /// temporary file beside it renamed into place only when complete.
+    ///
+    /// - Throws: `cannotCreateOutput` when `path` cannot be an output (as
+    ///   `AtomicOutputFile`: one of `inputs`, a folder, a device, a missing
+    ///   folder); `writeFailed` when writing fails (a full disk); as `pngData(path:)`.
+    public func writePNG(to path: String, inputs: [String] = []) throws(MediaIOError) {
+        let output = try AtomicOutputFile(path: path, inputs: inputs)
+        let bytes = try pngData(path: path)
+        let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in
+                let file = try FileDescriptor.open(writingTo: output.temporaryPath)
+                var written = 0
+                do throws(SystemError) {
+                    while written < buffer.count {
+                        written += try file.write(buffer.baseAddress! + written, count: buffer.count - written, at: Int64(written))
+                    }
+                } catch {
+                    try? file.close()
+                    throw error
+                }
+                try file.close()
+            }
+        }
+        if case let .failure(error) = result { throw .writeFailed(path: path, reason: error.message) }
+        try output.commit()
+    }
+
+    /// A still has one frame; its time base is a formality.
+    private static let stillTimeBase = try! TimeBase(1, 1)
+}

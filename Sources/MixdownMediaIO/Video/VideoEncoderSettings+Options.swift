@@ -1,0 +1,58 @@
+extension VideoEncoderSettings {
+    /// The encoder's private options: preset, CRF, profile and the library's own
+    /// parameters (`x264-params`, `x265-params`).
+    ///
+    /// - Throws: `unsupported` for a value out of range or a setting the codec's
+    ///   encoder does not have, naming it.
+    func encoderOptions(path: String) throws(MediaIOError) -> [(String, String)] {
+        func refuse(_ reason: String) -> MediaIOError { .unsupported(path: path, reason: reason) }
+        guard width >= 2, height >= 2, width % 2 == 0, height % 2 == 0 else {
+            throw refuse("a \(codec.rawValue) picture's sides must be even and at least 2, not \(width)×\(height)")
+        }
+        guard (0...51).contains(quality) else { throw refuse("quality (CRF) \(quality) is not within 0 to 51") }
+        if let frames = keyframeInterval, frames < 1 { throw refuse("a keyframe interval of \(frames) frames") }
+        if let frames = maximumBFrames, !(0...16).contains(frames) { throw refuse("\(frames) B-frames in a row (0 to 16)") }
+        if let id = parameterSetID, !(0...31).contains(id) { throw refuse("parameter set id \(id) is not within 0 to 31") }
+        // x264 and x265 report an unknown preset on stderr themselves, before libavcodec's log takes over.
+        guard Self.presets.contains(preset) else {
+            throw refuse("no \(codec.encoderName) preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
+        }
+        if let profile, !codec.profiles.contains(profile) {
+            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for 8-bit 4:2:0 pictures (\(codec.profiles.joined(separator: ", ")))")
+        }
+        if codec == .hevc, parameterSetID != nil || stitchable {
+            throw refuse("libx265 has no parameter set id or stitchable setting (H.264 only)")
+        }
+        var options: [(String, String)] = [("preset", preset), ("crf", "\(quality)"), ("forced-idr", "1")]
+        if let profile { options.append(("profile", profile)) }
+        // The library's parameters: x264 and x265 share these names.
+        var parameters: [String] = []
+        if let frames = keyframeInterval { parameters.append("keyint=\(frames)") }
+        if let frames = maximumBFrames { parameters.append("bframes=\(frames)") }
+        if !keyframesAtSceneChanges { parameters.append("scenecut=0") }
+        parameters.append("open-gop=\(openGOP ? 1 : 0)")
+        if let location = colour.chromaLocation, let index = Self.chromaLocations.firstIndex(of: location) {
+            parameters.append("chromaloc=\(index)")
+        }
+        switch codec {
+        case .h264:
+            if let level { options.append(("level", level)) }
+            if let id = parameterSetID { parameters.append("sps-id=\(id)") }
+            if stitchable { parameters.append("stitchable=1") }
+            options.append(("x264-params", parameters.joined(separator: ":")))
+        case .hevc:
+            if let level { parameters.append("level-idc=\(level)") }
+            // libx265 writes its log to stderr itself, bypassing FFmpeg's; failures still come back as codes.
+            parameters.append("log-level=none")
+            options.append(("x265-params", parameters.joined(separator: ":")))
+        }
+        return options
+    }
+
+    /// The speed presets of x264 and x265, fastest first.
+    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
+    /// FFmpeg's chroma location names in the order of the VUI's
+    /// `chroma_sample_loc_type` 0 to 5 (FFmpeg's enum less one).
+    private static let chromaLocations = ["left", "center", "topleft", "top", "bottomleft", "bottom"]
+}

@@ -1,0 +1,111 @@
+public import MixdownTime
+
+/// How `VideoEncoder` encodes: codec, picture, timing, quality, GOP structure,
+/// parameter sets and the stream's description (colours, pixel shape).
+///
+/// Everything left nil is the encoder's default for the `preset`. To splice a
+/// re-encoded stretch into stream-copied H.264 (smart render), copy the source's
+/// profile, level, colours and pixel shape, keep GOPs closed, and either give
+/// the stretch's parameter sets another id (`parameterSetID`) or check that
+/// `VideoEncoder.parameterSets` equal the source's byte for byte
+/// (`NALUnit.parameterSets(inDecoderConfiguration:codec:)` reads those) before
+/// sharing them: the PPS carries the CRF unless `stitchable`, and the SPS the
+/// time base, colours and pixel shape.
+public struct VideoEncoderSettings: Hashable, Sendable {
+    /// The codec, and the library that encodes it.
+    public enum Codec: String, Hashable, Sendable {
+        /// H.264 / AVC with libx264.
+        case h264
+        /// H.265 / HEVC with libx265.
+        case hevc
+
+        /// The profiles the encoder can give 8-bit 4:2:0 pictures.
+        public var profiles: [String] {
+            switch self {
+            case .h264: ["baseline", "main", "high", "high10", "high422", "high444"]
+            case .hevc: ["main", "main-intra", "mainstillpicture", "msp"]
+            }
+        }
+
+        /// libavcodec's name of the encoder.
+        public var encoderName: String {
+            switch self {
+            case .h264: "libx264"
+            case .hevc: "libx265"
+            }
+        }
+    }
+
+    /// H.264 or HEVC.
+    public var codec: Codec
+    /// Picture width in pixels (even); the pictures given must have it.
+    public var width: Int
+    /// Picture height in pixels (even); the pictures given must have it.
+    public var height: Int
+    /// What the presentation times given to `encode` count.
+    ///
+    /// x264 writes the stream's VUI timing from it (`num_units_in_tick` its
+    /// numerator, `time_scale` twice its denominator): to reproduce a source's
+    /// parameter sets byte for byte, encode in the ticks it was encoded in
+    /// (ffmpeg's are 1/frame rate, not the track's time base) and rescale the
+    /// packets' timestamps to the track's.
+    public var timeBase: TimeBase
+    /// The nominal frame rate: the stream's timing information and the rate
+    /// control's notion of a frame's length (timestamps may still vary).
+    public var frameRate: FrameRate
+    /// Constant quality (CRF), 0 (lossless) to 51; 18 looks transparent for most material.
+    public var quality: Double = 18
+    /// The x264/x265 speed preset, `ultrafast` to `placebo` (`medium` by default).
+    public var preset: String = "medium"
+    /// The profile (one of `codec.profiles`: `baseline`, `main`, `high`… for
+    /// x264; `main` for x265); nil for the encoder's choice.
+    public var profile: String?
+    /// The level (`4.0`, `4.1`, `5.1`); nil for the lowest that fits, as the encoder chooses.
+    public var level: String?
+    /// At most this many B-frames in a row (0 for none: no reordering); nil for the preset's.
+    public var maximumBFrames: Int?
+    /// Frames from one keyframe to the next at most (x264's `keyint`); nil for the encoder's (250).
+    public var keyframeInterval: Int?
+    /// Whether the encoder may add a keyframe where the scene changes (`scenecut`);
+    /// off, keyframes come only every `keyframeInterval` frames and where asked.
+    public var keyframesAtSceneChanges: Bool = true
+    /// Open GOPs (pictures after a keyframe referring to pictures before it); off
+    /// by default, so every keyframe is an IDR that a splice can start at.
+    public var openGOP: Bool = false
+    /// The id of the sequence parameter set (x264's `sps-id`, 0 to 31; its PPS
+    /// takes the same id), so that a re-encoded stretch's parameter sets can live
+    /// beside the source's (id 0) in one stream; nil for 0. H.264 only.
+    public var parameterSetID: Int?
+    /// x264's `stitchable`: parameter sets that do not depend on the quality
+    /// settings (the PPS's initial QP), so stretches encoded apart can share them. H.264 only.
+    public var stitchable: Bool = false
+    /// The colours written into the stream's VUI (range, primaries, transfer,
+    /// matrix, chroma siting); copy the source's when splicing.
+    public var colour: VideoColourProperties = .unspecified
+    /// The pixel shape written into the stream.
+    public var sampleAspectRatio: PixelAspectRatio = .square
+    /// Parameter sets out of band, in `VideoEncoder.extradata` (what MP4 and MOV
+    /// need), rather than before every keyframe.
+    public var globalHeader: Bool = true
+    /// Threads the encoder may use; 0 lets it choose (x264: 1.5 per core).
+    public var threads: Int = 0
+
+    /// Settings for `width × height` pictures timed in `timeBase` at about `frameRate`.
+    public init(codec: Codec = .h264, width: Int, height: Int, timeBase: TimeBase, frameRate: FrameRate) {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.timeBase = timeBase
+        self.frameRate = frameRate
+    }
+
+    /// Settings for re-encoding `source`'s pictures (as `VideoFrameReader` gives
+    /// them): its picture size, time base, colours and pixel shape, and its frame
+    /// rate (the base rate, else the average, else `fallbackFrameRate`).
+    public init(codec: Codec = .h264, matching source: VideoStreamProperties, fallbackFrameRate: FrameRate) {
+        self.init(codec: codec, width: source.pictureSize.width, height: source.pictureSize.height, timeBase: source.timeBase,
+                  frameRate: source.baseFrameRate ?? source.averageFrameRate ?? fallbackFrameRate)
+        colour = source.colour
+        sampleAspectRatio = source.sampleAspectRatio
+    }
+}
