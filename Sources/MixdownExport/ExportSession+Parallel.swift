@@ -13,7 +13,7 @@ extension ExportSession {
     func exportInParallel(progress: (ExportProgress) -> Void,
                           accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
         let settings = AACSettings(sampleRate: plan.sampleRate, bitRate: audioBitRate)
-        let writer = try MovieWriter(path: outputPath, video: plan.video, encodedAudio: settings,
+        let writer = try MovieWriter(path: outputPath, movieVideo: try movieVideo(), encodedAudio: settings,
                                      fastStart: fastStart, inputs: plan.inputPaths)
         let total = encodingStretches.last?.upperBound ?? 0
         let encoders = encodingStretches.map {

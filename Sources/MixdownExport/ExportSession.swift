@@ -3,6 +3,7 @@ import MixdownMediaIO
 import MixdownPlan
 import MixdownRender
 import MixdownTime
+import MixdownUnits
 import Synchronization
 
 /// Renders a plan's mix, encodes it to AAC and muxes it with the stitched video
@@ -45,6 +46,8 @@ public final class ExportSession: Sendable {
     /// the timeline, each starting on a 1024-sample frame boundary. One range
     /// (the whole timeline) without `parallelEncoding`.
     public let encodingStretches: [Range<Int64>]
+    /// The quality of re-encoded video (a composed picture's frames).
+    public let videoQuality: VideoQuality
     private let cancelled = Atomic<Bool>(false)
 
     /// Prepares an export; nothing is opened until `export(progress:)`.
@@ -64,10 +67,12 @@ public final class ExportSession: Sendable {
     ///     longer by the 8 s pre-roll that the others encode before their start.
     ///     Memory holds at most `threads` stretches' packets (about 1.4 MB a
     ///     minute at 192 kb/s).
+    ///   - videoQuality: the CRF of re-encoded video, when the plan composes its picture.
     public init(plan: MixPlan, outputPath: String, audioBitRate: Int = 192_000, fastStart: Bool = true,
                 parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
-                stretchDuration: MediaTime? = nil) {
+                stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = ExportSession.defaultVideoQuality) {
         self.plan = plan
+        self.videoQuality = videoQuality
         self.outputPath = outputPath
         self.audioBitRate = audioBitRate
         self.fastStart = fastStart
@@ -87,6 +92,20 @@ public final class ExportSession: Sendable {
         encodingStretches = self.parallelEncoding ? stretches ?? [] : [0..<total]
     }
 
+
+    /// CRF 18: visually transparent for x264 on camera material, and at or below
+    /// what cameras and editors usually deliver.
+    public static let defaultVideoQuality: VideoQuality = {
+        do { return try VideoQuality(crf: 18) } catch { preconditionFailure("\(error)") }
+    }()
+
+    /// The video track: the stitched clips copied, or the composed picture drawn
+    /// and encoded as the writer pulls its packets; nil without video.
+    func movieVideo() throws(MediaIOError) -> MovieVideo? {
+        guard plan.videoTimeline != nil else { return plan.video.map { MovieVideo.copy($0) } }
+        let feed = try ComposedVideoEncoding(plan: plan, quality: videoQuality, path: outputPath, isCancelled: { [self] in isCancelled })
+        return .encoded(feed.encoder, feed: feed)
+    }
 
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
@@ -111,7 +130,7 @@ public final class ExportSession: Sendable {
     public func export(progress: (ExportProgress) -> Void = { _ in },
                        accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
         if parallelEncoding { return try exportInParallel(progress: progress, accepting: accept) }
-        let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
+        let writer = try MovieWriter(path: outputPath, movieVideo: try movieVideo(), sampleRate: plan.sampleRate,
                                      audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
         let renderer = try AudioRenderer(plan: plan)
         let total = renderer.frameCount

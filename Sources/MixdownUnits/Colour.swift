@@ -49,13 +49,14 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
         self.init(red: bytes[0], green: bytes[1], blue: bytes[2])
     }
 
-    /// The colour in 8-bit video-range Y'CbCr by the BT.709 matrix (what the
-    /// compositor fills with): luma 16 to 235, chroma 16 to 240, rounded.
-    public var videoRangeYCbCr: (y: UInt8, cb: UInt8, cr: UInt8) {
+    /// The colour in 8-bit video-range Y'CbCr by `matrix` (what the compositor
+    /// fills with): luma 16 to 235, chroma 16 to 240, rounded.
+    public func videoRangeYCbCr(_ matrix: YCbCrMatrix) -> (y: UInt8, cb: UInt8, cr: UInt8) {
+        let (kr, kb) = matrix.weights
         let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
-        let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        let luma = kr * r + (1 - kr - kb) * g + kb * b
         func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
-        return (byte(16 + 219 * luma), byte(128 + 224 * (b - luma) / 1.8556), byte(128 + 224 * (r - luma) / 1.5748))
+        return (byte(16 + 219 * luma), byte(128 + 224 * (b - luma) / (2 - 2 * kb)), byte(128 + 224 * (r - luma) / (2 - 2 * kr)))
     }
 
     public var description: String {

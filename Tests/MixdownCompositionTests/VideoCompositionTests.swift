@@ -127,7 +127,7 @@ final class VideoCompositionTests: XCTestCase {
         XCTAssertEqual(try PixelSize(parsing: "1280x720").width, 1280)
         XCTAssertThrowsError(try PixelSize(parsing: "1279x720"))
         XCTAssertEqual(try Colour(parsing: "#fff").description, "#ffffff")
-        XCTAssertEqual(try Colour(parsing: "white").videoRangeYCbCr.y, 235)
-        XCTAssertEqual(Colour.black.videoRangeYCbCr.y, 16)
+        XCTAssertEqual(try Colour(parsing: "white").videoRangeYCbCr(.bt709).y, 235)
+        XCTAssertEqual(Colour.black.videoRangeYCbCr(.bt601).y, 16)
     }
 }

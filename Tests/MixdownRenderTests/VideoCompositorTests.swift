@@ -68,7 +68,7 @@ final class VideoCompositorTests: XCTestCase {
     func testFadeThroughReachesTheBackgroundAndDiagonalWipeSweeps() throws {
         let grey = try Colour(parsing: "grey")
         let fade = try draw(try compositor(.fadeThrough, background: grey), at: "3.48")
-        XCTAssertEqual(fade[.y, 20, 20], grey.videoRangeYCbCr.y, "the middle frame (12 of 25) is the background")
+        XCTAssertEqual(fade[.y, 20, 20], grey.videoRangeYCbCr(.bt601).y, "the middle frame (12 of 25) is the background")
         let diagonal = try draw(try compositor(.diagonalWipe), at: "3.5")
         XCTAssertEqual(diagonal[.y, 0, 0], 200, "the incoming clip shows from the top-left")
         XCTAssertEqual(diagonal[.y, 62, 30], 40, "the outgoing clip still at the bottom-right")

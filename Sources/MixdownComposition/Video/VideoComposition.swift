@@ -23,6 +23,11 @@ public struct VideoComposition: Hashable, Sendable {
         self.instructions = instructions
     }
 
+    /// The Y'CbCr matrix of the composed frames: what players assume for
+    /// untagged video of the render height (BT.709 from 720 lines, BT.601 below),
+    /// used for the background colour, stills and the encoded stream's tags.
+    public var colourMatrix: YCbCrMatrix { .assumed(forHeight: renderSize.height) }
+
     /// The instruction in force at `time`: the one whose range holds it (the
     /// last one at or past the end).
     public func instruction(at time: MediaTime) -> VideoCompositionInstruction? {

@@ -42,6 +42,19 @@ extension Muxer {
     /// delay) and time base. Returns the new stream's index.
     ///
     /// - Throws: `cannotCreateOutput`.
+    /// A video stream described by an open encoder: its codec parameters
+    /// (extradata included), time base and frame rate.
+    func addVideoStream(encodedBy encoder: VideoEncoderContext) throws(MediaIOError) -> Int {
+        let stream = try newStream()
+        let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)
+        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
+        stream.pointee.time_base = encoder.context.pointee.time_base
+        stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
+        stream.pointee.r_frame_rate = encoder.context.pointee.framerate
+        stream.pointee.sample_aspect_ratio = encoder.context.pointee.sample_aspect_ratio
+        return Int(stream.pointee.index)
+    }
+
     func addAudioStream(encodedBy encoder: AACEncoderContext) throws(MediaIOError) -> Int {
         let stream = try newStream()
         let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 internal import MixdownDSP
+internal import MixdownUnits
 
 /// A libswscale context (`SwsContext`), freed with it: converts decoded frames to
 /// `Picture`s, scales pictures, and turns them into RGB.
@@ -75,12 +76,12 @@ final class ScalerContext {
     /// accurately: the conversion of a still, where quality beats speed.
     ///
     /// - Throws: `unsupported` when libswscale fails.
-    func convertToRGB(_ picture: Picture, into frame: Frame, path: String) throws(MediaIOError) {
+    func convertToRGB(_ picture: Picture, into frame: Frame, matrix: YCbCrMatrix, path: String) throws(MediaIOError) {
         let sws = try prepare(Conversion(
             sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: AV_PIX_FMT_YUV420P,
             targetWidth: frame.width, targetHeight: frame.height, targetFormat: AV_PIX_FMT_RGB24,
             flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
-            sourceFullRange: false, targetFullRange: true, matrix: SWS_CS_ITU709), path: path)
+            sourceFullRange: false, targetFullRange: true, matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
         let (data, stride) = frame.plane(0)
         let status = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { targets in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { targetStrides in

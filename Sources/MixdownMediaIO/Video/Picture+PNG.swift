@@ -1,18 +1,19 @@
 public import MixdownDSP
+public import MixdownUnits
 internal import MixdownTime
 
 extension Picture {
-    /// The picture as a PNG image: 8-bit RGB, converted from BT.709 video range
+    /// The picture as a PNG image: 8-bit RGB, converted from video range by `matrix`
     /// by libswscale (chroma interpolated to every pixel, full-range RGB) and
     /// encoded by libavcodec's PNG encoder.
     ///
     /// - Throws: `MediaIOError.unsupported` when the conversion or the encoder
     ///   fails (naming `path`, the file it is for).
-    public func pngData(path: String = "PNG image") throws(MediaIOError) -> [UInt8] {
+    public func pngData(matrix: YCbCrMatrix = .bt709, path: String = "PNG image") throws(MediaIOError) -> [UInt8] {
         let rgb = Frame()
         let allocated = rgb.allocatePicture(format: "rgb24", width: width, height: height)
         guard allocated.isSuccess else { throw .unsupported(path: path, reason: "cannot hold a \(width)×\(height) RGB picture: \(allocated.message)") }
-        try ScalerContext().convertToRGB(self, into: rgb, path: path)
+        try ScalerContext().convertToRGB(self, into: rgb, matrix: matrix, path: path)
         let layout = VideoEncoderContext.Layout(width: width, height: height, pixelFormat: "rgb24", timeBase: Self.stillTimeBase,
                                                 frameRate: nil, threads: 1)
         let encoder = try VideoEncoderContext(encoder: "png", layout: layout, options: [], path: path)
@@ -25,15 +26,15 @@ extension Picture {
         return packet.bytes
     }
 
-    /// Writes the picture as a PNG image (`pngData(path:)`) to `path`, through a
+    /// Writes the picture as a PNG image (`pngData(matrix:path:)`) to `path`, through a
     /// temporary file beside it renamed into place only when complete.
     ///
     /// - Throws: `cannotCreateOutput` when `path` cannot be an output (as
     ///   `AtomicOutputFile`: one of `inputs`, a folder, a device, a missing
-    ///   folder); `writeFailed` when writing fails (a full disk); as `pngData(path:)`.
-    public func writePNG(to path: String, inputs: [String] = []) throws(MediaIOError) {
+    ///   folder); `writeFailed` when writing fails (a full disk); as `pngData(matrix:path:)`.
+    public func writePNG(to path: String, matrix: YCbCrMatrix = .bt709, inputs: [String] = []) throws(MediaIOError) {
         let output = try AtomicOutputFile(path: path, inputs: inputs)
-        let bytes = try pngData(path: path)
+        let bytes = try pngData(matrix: matrix, path: path)
         let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
             Result { () throws(SystemError) in
                 let file = try FileDescriptor.open(writingTo: output.temporaryPath)
@@ -54,5 +55,5 @@ extension Picture {
     }
 
     /// A still has one frame; its time base is a formality.
-    private static let stillTimeBase = try! TimeBase(1, 1)
+    private static let stillTimeBase = TimeBase.microseconds
 }

@@ -50,7 +50,7 @@ public final class MovieWriter {
     /// Encodes the samples given to `writeAudio`; with encoded audio, it only
     /// supplies the stream parameters (the same settings give the same ones).
     let encoder: AACEncoder
-    let video: VideoPacketSource?
+    let video: (any VideoFeed)?
     let audioIndex: Int
     /// The video stream's index; -1 without video.
     let videoIndex: Int
@@ -84,7 +84,16 @@ public final class MovieWriter {
     ///   were not scanned by `VideoClipInfo(path:)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
                             audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
-        try self.init(path: path, video: plan, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
+        try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
+                      encoded: false, fastStart: fastStart, inputs: inputs)
+    }
+
+    /// Creates the output and writes its header, with a video track copied
+    /// (`.copy`) or encoded elsewhere (`.encoded`), or none; otherwise as
+    /// `init(path:video:sampleRate:...)`.
+    public convenience init(path: String, movieVideo video: MovieVideo?, sampleRate: Int32 = 48_000,
+                            audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: video, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
                       encoded: false, fastStart: fastStart, inputs: inputs)
     }
 
@@ -96,16 +105,29 @@ public final class MovieWriter {
     /// same settings. Parameters and errors otherwise as `init(path:video:...)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, encodedAudio settings: AACSettings,
                             fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
-        try self.init(path: path, video: plan, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+        try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
     }
 
-    private init(path: String, video plan: VideoStitchPlan?, settings: AACSettings, encoded: Bool,
+    /// As `init(path:video:encodedAudio:...)`, with a video track copied or encoded elsewhere.
+    public convenience init(path: String, movieVideo video: MovieVideo?, encodedAudio settings: AACSettings,
+                            fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+        try self.init(path: path, video: video, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+    }
+
+    private init(path: String, video movieVideo: MovieVideo?, settings: AACSettings, encoded: Bool,
                  fastStart: Bool, inputs: [String]) throws(MediaIOError) {
+        var plan: VideoStitchPlan?
+        var encodedVideo: (encoder: VideoEncoder, feed: EncodedVideoFeed)?
+        switch movieVideo {
+        case .copy(let stitch)?: plan = stitch
+        case let .encoded(encoder, feed)?: encodedVideo = (encoder, feed)
+        case nil: break
+        }
         let sampleRate = settings.sampleRate
         guard let container = MovieContainer(path: path) else {
             throw .cannotCreateOutput(path: path, reason: "unknown extension: use .mp4, .mov or .m4a")
         }
-        if plan != nil, !container.allowsVideo {
+        if movieVideo != nil, !container.allowsVideo {
             throw .cannotCreateOutput(path: path, reason: "an .m4a file holds audio only")
         }
         let copied = try plan.map { plan throws(MediaIOError) in try Self.streamParameters(of: plan) }
@@ -122,6 +144,7 @@ public final class MovieWriter {
 
         var videoStream: Int?
         if let copied { videoStream = try output.addVideoStream(copying: copied) }
+        if let encodedVideo { videoStream = try output.addVideoStream(encodedBy: encodedVideo.encoder.context) }
         let audioStream = try output.addAudioStream(encodedBy: encoder.context)
 
         try output.open(movflags: fastStart ? "+faststart" : nil)
@@ -131,11 +154,18 @@ public final class MovieWriter {
             throw .cannotCreateOutput(path: path, reason: "the muxer gave the audio stream no time base")
         }
         self.audioTimeBase = audioTimeBase
-        if let plan, let videoStream {
+        if let videoStream {
             guard let videoTimeBase = output.timeBase(ofStream: videoStream) else {
                 throw .cannotCreateOutput(path: path, reason: "the muxer gave the video stream no time base")
             }
-            video = try VideoPacketSource(plan: plan, timeBase: videoTimeBase)
+            if let plan {
+                video = try VideoPacketSource(plan: plan, timeBase: videoTimeBase)
+            } else if let encodedVideo {
+                video = EncodedVideoFeedAdapter(feed: encodedVideo.feed, encoderTimeBase: encodedVideo.encoder.settings.timeBase,
+                                                timeBase: videoTimeBase)
+            } else {
+                video = nil
+            }
         } else {
             video = nil
         }

@@ -35,10 +35,10 @@ public struct VideoCompositor: Sendable {
     /// - Throws: what `resample` throws.
     public func draw(at time: MediaTime, pictures: [Int: Picture], into canvas: Picture) throws {
         guard let instruction = composition.instruction(at: time) else {
-            canvas.fill(Self.ycbcr(composition.backgroundColour))
+            canvas.fill(Self.ycbcr(composition.backgroundColour, composition.colourMatrix))
             return
         }
-        canvas.fill(Self.ycbcr(instruction.backgroundColour ?? composition.backgroundColour))
+        canvas.fill(Self.ycbcr(instruction.backgroundColour ?? composition.backgroundColour, composition.colourMatrix))
         if let custom = instruction.customTransition, let from = pictures[custom.fromTrackID], let to = pictures[custom.toTrackID] {
             let range = instruction.timeRange
             let progress = (time.seconds - range.start.seconds) / max(range.duration.seconds, 1e-9)
@@ -102,8 +102,8 @@ public struct VideoCompositor: Sendable {
     /// A length rounded to the nearest even number of pixels.
     static func even(_ value: Double) -> Int { Int((value / 2).rounded()) * 2 }
 
-    static func ycbcr(_ colour: Colour) -> YCbCr {
-        let samples = colour.videoRangeYCbCr
+    static func ycbcr(_ colour: Colour, _ matrix: YCbCrMatrix) -> YCbCr {
+        let samples = colour.videoRangeYCbCr(matrix)
         return YCbCr(y: samples.y, cb: samples.cb, cr: samples.cr)
     }
 }

@@ -47,6 +47,13 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
+    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: 18)", valueName: "crf"),
+            transform: quantity(VideoQuality.init(parsing:)))
+    var videoQuality: VideoQuality?
+
+    @Flag(help: "Re-encode every video frame, composing the picture even where the clips could be copied (for comparison).")
+    var fullRender = false
+
     @OptionGroup var delivery: LoudnessOptions
 
     @OptionGroup var threading: ThreadOptions
@@ -61,6 +68,8 @@ struct ExportCommand: ParsableCommand {
         try checkOutput(output, inputs: project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
         if snapKeyframes { project.snapToKeyframes = true }
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
+        if let videoQuality { project.video.quality = videoQuality }
+        if fullRender { project.video.fullRender = true }
         var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
@@ -79,7 +88,8 @@ struct ExportCommand: ParsableCommand {
         var attempt = 1
         while true {
             let session = ExportSession(plan: plan, outputPath: output, audioBitRate: bitRate, fastStart: faststart,
-                                        threads: threading.count)
+                                        threads: threading.count,
+                                        videoQuality: project.video.quality ?? ExportSession.defaultVideoQuality)
             Interrupt.pollForRequests()
             let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
             var written: LoudnessFigures?
@@ -107,7 +117,8 @@ struct ExportCommand: ParsableCommand {
                     }
                     DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
                 }
-                console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))
+                console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written)
+                                + videoNote(plan, quality: project.video.quality ?? ExportSession.defaultVideoQuality))
                 return
             }
             // The decoded file missed the delivery: correct the mastering and encode again.
@@ -119,5 +130,13 @@ struct ExportCommand: ParsableCommand {
             plan.mastering = corrected.plan.mastering
             attempt += 1
         }
+    }
+
+    /// How the video was made, when it was not a plain copy of the clips.
+    private func videoNote(_ plan: MixPlan, quality: VideoQuality) -> String {
+        guard let timeline = plan.videoTimeline else { return "" }
+        let frames = Int((timeline.duration.seconds / timeline.videoComposition.frameDuration.seconds).rounded(.up))
+        return "; video composed and re-encoded, \(frames) frames at \(timeline.videoComposition.renderSize) "
+            + "(H.264, CRF \(quality)): copying unchanged frames (smart render) is not built yet"
     }
 }

@@ -1,0 +1,11 @@
+/// Video packets encoded elsewhere (a composed picture's frames through a
+/// `VideoEncoder`), pulled by a `MovieWriter` as its audio advances.
+///
+/// Packets come in decoding order with times in ticks of the encoder's time
+/// base, as `VideoEncoder` hands them out (Annex B; the muxer converts them to
+/// the container's form). The writer asks for the next packet only when it
+/// needs it, so a feed that encodes on demand keeps memory flat.
+public protocol EncodedVideoFeed: AnyObject {
+    /// The next packet in decoding order, or nil when the video has ended.
+    func nextPacket() throws(MediaIOError) -> EncodedVideoPacket?
+}

@@ -1,0 +1,92 @@
+import MixdownComposition
+import MixdownDSP
+import MixdownMediaIO
+import MixdownTime
+import MixdownUnits
+
+/// One clip's frames as a layer draws them: turned upright by the clip's
+/// display matrix and conformed into the render size (scaled to fit with the
+/// background around it, or to fill), held from each frame's time until the next.
+///
+/// Decoding goes forward; asking for an earlier time, or one far ahead, seeks
+/// (to the keyframe before and decodes forward). A picture is conformed once
+/// and reused while the same frame shows. Not thread-safe.
+final class ClipFrameSource {
+    let reader: VideoFrameReader
+    private let orientation: VideoOrientation
+    private let renderSize: PixelSize
+    private let mode: ConformMode
+    private let background: YCbCr
+    /// The size the reader scales to, in stored orientation (before turning).
+    private let storedSize: (width: Int, height: Int)
+    private var current: VideoFrame?
+    private var upcoming: VideoFrame?
+    private var conformed: (time: MediaTime, picture: Picture)?
+
+    /// How far ahead a request may be before seeking beats decoding forward.
+    private static let seekDistance = 2.0
+
+    /// Opens `clip` for drawing at `renderSize` by `mode` on `background`.
+    init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr) throws(MediaIOError) {
+        let probe = try VideoFrameReader(clip: clip)
+        orientation = probe.properties.orientation
+        let shown = orientation.displaySize(width: probe.properties.pictureSize.width, height: probe.properties.pictureSize.height)
+        let fitted = Self.conformedSize(of: shown, in: renderSize, mode: mode)
+        storedSize = orientation.swapsSides ? (fitted.height, fitted.width) : fitted
+        reader = storedSize == probe.properties.pictureSize ? probe : try VideoFrameReader(clip: clip, pictureSize: storedSize)
+        self.renderSize = renderSize
+        self.mode = mode
+        self.background = background
+    }
+
+    /// The picture shown at `time` (the clip's own time), conformed to the render size.
+    ///
+    /// - Throws: the reader's errors; `decodeFailed` when the clip has no frame at or before `time`.
+    func picture(at time: MediaTime) throws(MediaIOError) -> Picture {
+        try advance(to: time)
+        guard let frame = current else {
+            throw .decodeFailed(path: reader.path, reason: "no video frame at \(time.readable)")
+        }
+        if let conformed, conformed.time == frame.time { return conformed.picture }
+        let picture = conform(frame.picture)
+        conformed = (frame.time, picture)
+        return picture
+    }
+
+    private func advance(to time: MediaTime) throws(MediaIOError) {
+        let behind = current.map { time < $0.time } ?? true
+        let far = current.map { time.seconds - $0.time.seconds > Self.seekDistance } ?? false
+        if behind || far {
+            try reader.seek(to: time)
+            current = try reader.nextFrame()
+            upcoming = try reader.nextFrame()
+        }
+        while let next = upcoming, next.time <= time {
+            current = next
+            upcoming = try reader.nextFrame()
+        }
+    }
+
+    /// Turns the stored picture upright and places it in a render-size picture.
+    private func conform(_ stored: Picture) -> Picture {
+        let upright = orientation.quarterTurns == 0 ? stored : stored.rotated(quarterTurns: orientation.quarterTurns)
+        if upright.width == renderSize.width && upright.height == renderSize.height { return upright }
+        let canvas = Picture(width: renderSize.width, height: renderSize.height, colour: background)
+        // Centred: a fitted picture leaves borders, a filled one is cut evenly on both sides.
+        let x = (renderSize.width - upright.width) / 2, y = (renderSize.height - upright.height) / 2
+        canvas.blend(upright, area: upright.bounds, at: (x, y), opacity: 256)
+        return canvas
+    }
+
+    /// The even size a `shown` picture takes in the render size: the largest
+    /// that fits inside (fit) or the smallest that covers it (fill), keeping the shape.
+    static func conformedSize(of shown: (width: Int, height: Int), in size: PixelSize, mode: ConformMode) -> (width: Int, height: Int) {
+        let sx = Double(size.width) / Double(shown.width), sy = Double(size.height) / Double(shown.height)
+        let scale = mode == .fit ? min(sx, sy) : max(sx, sy)
+        func even(_ value: Double, _ limit: Int) -> Int {
+            let side = Int((value / 2).rounded()) * 2
+            return mode == .fit ? min(max(2, side), limit) : max(2, side)
+        }
+        return (even(Double(shown.width) * scale, size.width), even(Double(shown.height) * scale, size.height))
+    }
+}
