@@ -79,7 +79,7 @@ let package = Package(
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
-            "MixdownTime", "MixdownUnits", "MixdownPlan", "MixdownMediaIO", "MixdownRender", "MixdownDynamics", "MixdownDSP",
+            "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownPlan", "MixdownMediaIO", "MixdownRender", "MixdownDynamics", "MixdownDSP",
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
         .target(name: "MixdownPlot", dependencies: [

@@ -1,3 +1,4 @@
+import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
 import MixdownPlan
@@ -29,18 +30,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         frames = try ComposedVideoFrames(plan: plan)
         let composition = frames.timeline.videoComposition
         let size = composition.renderSize
-        let frameDuration = composition.frameDuration.reduced
-        guard let timeBase = try? TimeBase(Int32(clamping: frameDuration.value), frameDuration.timescale),
-              let rate = try? FrameRate(frameDuration.timescale, Int32(clamping: frameDuration.value)) else {
-            throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
-        }
-        var settings = VideoEncoderSettings(codec: .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)
-        settings.quality = quality.crf
-        settings.globalHeader = true
-        // Tagged with the matrix the picture was composed in, so players show it as drawn.
-        settings.colour = composition.colourMatrix == .bt709 ? .bt709
-            : VideoColourProperties(range: "tv", primaries: "smpte170m", transfer: "smpte170m", matrix: "smpte170m", chromaLocation: "left")
-        encoder = try VideoEncoder(settings: settings, path: path)
+        encoder = try VideoEncoder(settings: try Self.settings(for: composition, quality: quality, path: path), path: path)
         canvas = Picture(width: size.width, height: size.height)
         self.isCancelled = isCancelled
     }
@@ -58,6 +48,23 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
             }
         }
         return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    /// H.264 at the composition's size, one tick per frame, at `quality`, tagged
+    /// with the matrix the picture is composed in (so players show it as drawn).
+    static func settings(for composition: VideoComposition, quality: VideoQuality, path: String) throws(MediaIOError) -> VideoEncoderSettings {
+        let size = composition.renderSize
+        let frameDuration = composition.frameDuration.reduced
+        guard let timeBase = try? TimeBase(Int32(clamping: frameDuration.value), frameDuration.timescale),
+              let rate = try? FrameRate(frameDuration.timescale, Int32(clamping: frameDuration.value)) else {
+            throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
+        }
+        var settings = VideoEncoderSettings(codec: .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)
+        settings.quality = quality.crf
+        settings.globalHeader = true
+        settings.colour = composition.colourMatrix == .bt709 ? .bt709
+            : VideoColourProperties(range: "tv", primaries: "smpte170m", transfer: "smpte170m", matrix: "smpte170m", chromaLocation: "left")
+        return settings
     }
 
     /// Frames drawn so far.

@@ -103,6 +103,12 @@ public final class ExportSession: Sendable {
     /// and encoded as the writer pulls its packets; nil without video.
     func movieVideo() throws(MediaIOError) -> MovieVideo? {
         guard plan.videoTimeline != nil else { return plan.video.map { MovieVideo.copy($0) } }
+        if let smart = plan.smartRender, smart.copies, let clips = plan.video?.clipInfos {
+            let spans = try SmartRenderEncoding(plan: plan, smart: smart, quality: videoQuality, path: outputPath,
+                                                isCancelled: { [self] in isCancelled })
+            return .smart(SmartVideo(plan: smart, clipInfos: clips, parameterSets: spans.parameterSets,
+                                     encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
+        }
         let feed = try ComposedVideoEncoding(plan: plan, quality: videoQuality, path: outputPath, isCancelled: { [self] in isCancelled })
         return .encoded(feed.encoder, feed: feed)
     }

@@ -29,6 +29,9 @@ public struct MixPlan: Sendable {
     /// or ramps); nil when the clips are only stitched. The clips' audio then
     /// follows its placements.
     public var videoTimeline: VideoTimeline?
+    /// How an export makes the composed picture: which stretches are copied from
+    /// the clips and which re-encoded (planned for exports only).
+    public var smartRender: SmartRenderPlan?
     /// Things a user would want to know that do not stop the mix.
     public var warnings: [String]
     /// The static gain and true-peak limiter the bus goes through last (loudness
@@ -38,8 +41,8 @@ public struct MixPlan: Sendable {
     /// Makes a plan from its parts, as planning builds them.
     public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
                 detectedSpeech: [DetectedSpeech] = [], loudnessDucks: [LoudnessDuck] = [], duration: MediaTime, sampleRate: Int32,
-                video: VideoStitchPlan? = nil, videoTimeline: VideoTimeline? = nil, warnings: [String] = [],
-                mastering: Mastering? = nil) {
+                video: VideoStitchPlan? = nil, videoTimeline: VideoTimeline? = nil, smartRender: SmartRenderPlan? = nil,
+                warnings: [String] = [], mastering: Mastering? = nil) {
         self.composition = composition
         self.envelopes = envelopes
         self.pans = pans
@@ -49,6 +52,7 @@ public struct MixPlan: Sendable {
         self.sampleRate = sampleRate
         self.video = video
         self.videoTimeline = videoTimeline
+        self.smartRender = smartRender
         self.warnings = warnings
         self.mastering = mastering
     }

@@ -43,6 +43,8 @@ struct PlanBuilder {
     var video: VideoStitchPlan?
     /// The composed picture's layout, when the clips are not only stitched.
     var videoTimeline: VideoTimeline?
+    /// What an export copies and re-encodes of the composed picture.
+    var smartRender: SmartRenderPlan?
     /// The end of the stitched video, once the clips are placed.
     var videoEnd: MediaTime?
 
@@ -66,7 +68,7 @@ struct PlanBuilder {
         warnings += lateItems(end: duration)
         return MixPlan(composition: composition, envelopes: envelopes, pans: pans(), detectedSpeech: detectedSpeech,
                        loudnessDucks: loudnessDucks, duration: duration, sampleRate: project.output.sampleRate.hertz, video: video,
-                       videoTimeline: videoTimeline, warnings: warnings)
+                       videoTimeline: videoTimeline, smartRender: smartRender, warnings: warnings)
     }
 
     // MARK: Clips
@@ -113,7 +115,7 @@ struct PlanBuilder {
         let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
         var infos: [String: VideoClipInfo] = [:]
         for clip in project.clips where infos[clip.path] == nil {
-            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose == .export)
+            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose != .preview)
         }
         let clipInfos = project.clips.compactMap { infos[$0.path] }
         // A composed picture conforms clips that stream copy would refuse together. A
@@ -129,6 +131,12 @@ struct PlanBuilder {
         if composes {
             let timeline = try composeVideo(stitch, infos: clipInfos)
             videoTimeline = timeline
+            if purpose != .preview {
+                do { smartRender = try SmartRenderPlan(timeline: timeline, infos: clipInfos, fullRender: project.video.fullRender) } catch {
+                    throw .stitch(error)
+                }
+                warnings += smartRender?.notes.map { "smart render: \($0)" } ?? []
+            }
             videoEnd = timeline.duration
             return timeline.placements.map { (source: $0.sourceRange, timelineStart: $0.timeRange.start) }
         }

@@ -149,12 +149,17 @@ package struct VideoPacketEntry: Sendable, Equatable {
     /// Decoded but not shown: the container's edit list leaves it out (FFmpeg's
     /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown.
     package var isDiscarded: Bool
+    /// An instantaneous decoder refresh (H.264 NAL type 5, HEVC 19 or 20): where
+    /// new parameter sets take effect, so where a copy may resume after
+    /// re-encoded frames that used others. False for other codecs.
+    package var isIDR: Bool
 
-    package init(pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool, isDiscarded: Bool = false) {
+    package init(pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool, isDiscarded: Bool = false, isIDR: Bool = false) {
         self.pts = pts
         self.dts = dts
         self.duration = duration
         self.isKeyframe = isKeyframe
         self.isDiscarded = isDiscarded
+        self.isIDR = isIDR
     }
 }

@@ -9,11 +9,21 @@ extension Muxer {
     /// unofficial compliance for FFmpeg 5.1 to write it. Returns the stream's index.
     ///
     /// - Throws: `cannotCreateOutput`.
-    func addVideoStream(copying source: StreamCopyParameters) throws(MediaIOError) -> Int {
+    func addVideoStream(copying source: StreamCopyParameters, extradata: [UInt8]? = nil) throws(MediaIOError) -> Int {
         let stream = try newStream()
         let par = stream.pointee.codecpar!
         let status = avcodec_parameters_copy(par, source.codecParameters)
         guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
+        if let extradata {
+            // The muxer reads extradata with padding after it, as FFmpeg allocates it.
+            guard let bytes = av_mallocz(extradata.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self) else {
+                throw .cannotCreateOutput(path: path, reason: "out of memory")
+            }
+            bytes.update(from: extradata, count: extradata.count)
+            av_freep(&par.pointee.extradata)
+            par.pointee.extradata = bytes
+            par.pointee.extradata_size = Int32(extradata.count)
+        }
         if !keepsCodecTag(par.pointee.codec_tag, of: par.pointee.codec_id) { par.pointee.codec_tag = 0 }
         stream.pointee.time_base = source.timeBase
         stream.pointee.avg_frame_rate = source.averageFrameRate

@@ -60,7 +60,8 @@ extension VideoClipInfo {
         let statedEnd = input.format.hasExactStreamDurations
             ? header.duration.flatMap { duration in header.start.map { $0 + duration } } : nil
         var readError: MediaIOError?
-        let packets = try Self.scan(input, stream: index, stoppedBy: &readError)
+        let idr = IDRDetector(codec: facts.codecName, decoderConfiguration: video.decoderConfiguration)
+        let packets = try Self.scan(input, stream: index, idr: idr, stoppedBy: &readError)
         let promised = facts.frameCount
         if promised > 0, packets.count < Int(promised) {
             throw .unreadableMedia(path: path, reason: "truncated: only \(packets.count) of the \(promised) video frames its index lists can be read")
@@ -81,7 +82,7 @@ extension VideoClipInfo {
     ///
     /// A read error ends the scan and lands in `readError`, so that a cut-off file
     /// is reported as truncated rather than by the demuxer's message.
-    private static func scan(_ input: Demuxer, stream index: Int,
+    private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector,
                              stoppedBy readError: inout MediaIOError?) throws(MediaIOError) -> [VideoPacketEntry] {
         var entries: [VideoPacketEntry] = []
         var missingDts = false
@@ -100,7 +101,8 @@ extension VideoClipInfo {
             }
             missingDts = missingDts || packet.dts == nil
             entries.append(VideoPacketEntry(pts: pts, dts: packet.dts ?? pts, duration: packet.duration,
-                                            isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded))
+                                            isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded,
+                                            isIDR: packet.isKeyframe && idr.isIDR(packet.bytes)))
         }
         if missingDts {
             for (i, dts) in Self.decodeTimes(presentationTimes: entries.map(\.pts)).enumerated() { entries[i].dts = dts }

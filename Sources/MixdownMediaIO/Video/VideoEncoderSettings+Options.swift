@@ -29,6 +29,7 @@ extension VideoEncoderSettings {
         var parameters: [String] = []
         if let frames = keyframeInterval { parameters.append("keyint=\(frames)") }
         if let frames = maximumBFrames { parameters.append("bframes=\(frames)") }
+        if let pyramid = bFramePyramid { parameters.append("b-pyramid=\(pyramid ? "normal" : "none")") }
         if !keyframesAtSceneChanges { parameters.append("scenecut=0") }
         parameters.append("open-gop=\(openGOP ? 1 : 0)")
         if let location = colour.chromaLocation, let index = Self.chromaLocations.firstIndex(of: location) {

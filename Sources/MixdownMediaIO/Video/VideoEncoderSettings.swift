@@ -65,6 +65,10 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// At most this many B-frames in a row (0 for none: no reordering); nil for the preset's.
     public var maximumBFrames: Int?
     /// Frames from one keyframe to the next at most (x264's `keyint`); nil for the encoder's (250).
+    /// Whether B-frames serve as references for others (x264's and x265's
+    /// `b-pyramid`): with it the reorder delay is 2 frames, without 1; nil keeps
+    /// the encoder's default (with).
+    public var bFramePyramid: Bool?
     public var keyframeInterval: Int?
     /// Whether the encoder may add a keyframe where the scene changes (`scenecut`);
     /// off, keyframes come only every `keyframeInterval` frames and where asked.

@@ -43,6 +43,14 @@ final class VideoPacketSource {
     /// Packets handed out so far.
     private(set) var packetsRead = 0
 
+    /// Reads `segments` (placed anywhere on the timeline, in order), each from
+    /// the clip `scans` holds at the same index.
+    init(segments: [VideoSegment], scans: [VideoClipInfo], timeBase: TimeBase) {
+        self.segments = segments
+        self.scans = scans
+        self.timeBase = timeBase
+    }
+
     /// - Throws: `unsupported` when the plan lacks the scan of one of its clips.
     init(plan: VideoStitchPlan, timeBase: TimeBase) throws(MediaIOError) {
         segments = plan.segments

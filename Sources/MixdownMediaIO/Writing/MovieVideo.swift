@@ -7,4 +7,6 @@ public enum MovieVideo {
     /// Packets of `encoder` (whose settings and parameter sets describe the
     /// track), pulled from `feed`.
     case encoded(VideoEncoder, feed: EncodedVideoFeed)
+    /// The clips' unchanged frames copied, the others encoded (a smart render).
+    case smart(SmartVideo)
 }

@@ -118,9 +118,17 @@ public final class MovieWriter {
                  fastStart: Bool, inputs: [String]) throws(MediaIOError) {
         var plan: VideoStitchPlan?
         var encodedVideo: (encoder: VideoEncoder, feed: EncodedVideoFeed)?
+        var smart: (video: SmartVideo, reference: VideoClipInfo, parameters: StreamCopyParameters, avcC: [UInt8], lengthSize: Int)?
         switch movieVideo {
         case .copy(let stitch)?: plan = stitch
         case let .encoded(encoder, feed)?: encodedVideo = (encoder, feed)
+        case let .smart(video)?:
+            guard let reference = video.reference, let parameters = reference.streamParameters as? StreamCopyParameters,
+                  let avcC = AVCDecoderConfiguration.merging(reference.format.decoderConfiguration, with: video.parameterSets),
+                  let lengthSize = AVCDecoderConfiguration.lengthSize(of: avcC) else {
+                throw .unsupported(path: path, reason: "smart render: the copied clips' H.264 configuration (avcC) cannot take the re-encoded stretches' parameter sets")
+            }
+            smart = (video, reference, parameters, avcC, lengthSize)
         case nil: break
         }
         let sampleRate = settings.sampleRate
@@ -145,6 +153,10 @@ public final class MovieWriter {
         var videoStream: Int?
         if let copied { videoStream = try output.addVideoStream(copying: copied) }
         if let encodedVideo { videoStream = try output.addVideoStream(encodedBy: encodedVideo.encoder.context) }
+        if let smart {
+            try container.checkCanHold(smart.parameters.codecName, from: smart.reference.path)
+            videoStream = try output.addVideoStream(copying: smart.parameters, extradata: smart.avcC)
+        }
         let audioStream = try output.addAudioStream(encodedBy: encoder.context)
 
         try output.open(movflags: fastStart ? "+faststart" : nil)
@@ -160,6 +172,8 @@ public final class MovieWriter {
             }
             if let plan {
                 video = try VideoPacketSource(plan: plan, timeBase: videoTimeBase)
+            } else if let smart {
+                video = SmartVideoFeed(video: smart.video, lengthSize: smart.lengthSize, timeBase: videoTimeBase)
             } else if let encodedVideo {
                 video = EncodedVideoFeedAdapter(feed: encodedVideo.feed, encoderTimeBase: encodedVideo.encoder.settings.timeBase,
                                                 timeBase: videoTimeBase)

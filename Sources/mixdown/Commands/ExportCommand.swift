@@ -132,11 +132,22 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// How the video was made, when it was not a plain copy of the clips.
+    /// How the video was made, when it was not a plain copy of the clips: frames
+    /// copied and re-encoded.
     private func videoNote(_ plan: MixPlan, quality: VideoQuality) -> String {
         guard let timeline = plan.videoTimeline else { return "" }
-        let frames = Int((timeline.duration.seconds / timeline.videoComposition.frameDuration.seconds).rounded(.up))
-        return "; video composed and re-encoded, \(frames) frames at \(timeline.videoComposition.renderSize) "
-            + "(H.264, CRF \(quality)): copying unchanged frames (smart render) is not built yet"
+        let frame = timeline.videoComposition.frameDuration.seconds
+        var copied = 0, encoded = 0
+        for span in plan.smartRender?.spans ?? [] {
+            switch span {
+            case let .copy(segment): copied += segment.frameCount
+            case let .encode(range, _): encoded += Int((range.duration.seconds / frame - 1e-6).rounded(.up))
+            }
+        }
+        if plan.smartRender?.copies != true {
+            encoded = Int((timeline.duration.seconds / frame - 1e-6).rounded(.up))
+            copied = 0
+        }
+        return "; video \(timeline.videoComposition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality))"
     }
 }

@@ -61,7 +61,7 @@ struct TimelineReport: Encodable {
         sampleRate = plan.sampleRate
         warnings = plan.warnings
         video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init).sorted { $0.timelineStart < $1.timelineStart }
-        videoComposition = plan.videoTimeline.map(VideoCompositionReport.init)
+        videoComposition = plan.videoTimeline.map { VideoCompositionReport(timeline: $0, smartRender: plan.smartRender) }
         tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
             let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
             return Track(

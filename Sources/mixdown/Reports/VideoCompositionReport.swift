@@ -12,9 +12,27 @@ struct VideoCompositionReport: Encodable {
         var end: Double
         /// `clip 2`, or the transition's kind (`dissolve`).
         var shows: String
-        /// `copy` or `re-encode`, and why.
+    }
+
+    /// A stretch of the exported video: copied from a clip or re-encoded, and why.
+    struct Span: Encodable {
+        var start: Double
+        var end: Double
         var encoding: String
-        var reason: String
+        var detail: String
+
+        init(_ span: SmartRenderPlan.Span) {
+            start = span.timeRange.start.seconds
+            end = span.timeRange.end.seconds
+            switch span {
+            case let .copy(segment):
+                encoding = "copy"
+                detail = "\((segment.path as NSString).lastPathComponent) \(String(format: "%.3f – %.3f s", segment.sourceRange.start.seconds, segment.sourceRange.end.seconds))"
+            case let .encode(_, reason):
+                encoding = "re-encode"
+                detail = reason
+            }
+        }
     }
 
     struct Transition: Encodable {
@@ -32,8 +50,12 @@ struct VideoCompositionReport: Encodable {
     var background: String
     var instructions: [Instruction]
     var transitions: [Transition]
+    /// How the export makes each stretch (empty when only the audio is planned).
+    var spans: [Span]
+    /// Why clips are re-encoded whole.
+    var notes: [String]
 
-    init(timeline: VideoTimeline) {
+    init(timeline: VideoTimeline, smartRender: SmartRenderPlan?) {
         let composition = timeline.videoComposition
         renderSize = composition.renderSize.description
         frameRate = 1 / composition.frameDuration.seconds
@@ -42,12 +64,11 @@ struct VideoCompositionReport: Encodable {
             let range = instruction.timeRange
             let transition = timeline.transitions.first { $0.timeRange == range }
             let clip = timeline.placements.first { $0.trackID == instruction.layerInstructions.first?.trackID && $0.timeRange.contains(range.start) }
-            let shows = transition.map { $0.kind.rawValue } ?? "clip \(clip?.index ?? 0)"
-            // Every stretch of a composed picture is re-encoded; copying the unchanged
-            // ones (smart render) is not built yet.
-            let reason = transition != nil ? "transition" : instruction.isPassThrough ? "composed timeline (smart render not built yet)" : "ramped layer"
-            return Instruction(start: range.start.seconds, end: range.end.seconds, shows: shows, encoding: "re-encode", reason: reason)
+            return Instruction(start: range.start.seconds, end: range.end.seconds,
+                               shows: transition.map { $0.kind.rawValue } ?? "clip \(clip?.index ?? 0)")
         }
+        spans = smartRender?.spans.map(Span.init) ?? []
+        notes = smartRender?.notes ?? []
         transitions = timeline.transitions.map {
             Transition(kind: $0.kind.rawValue, intoClip: $0.index, start: $0.timeRange.start.seconds, end: $0.timeRange.end.seconds,
                        requested: $0.requested.seconds, clamped: $0.isClamped, text: $0.description)
@@ -56,10 +77,13 @@ struct VideoCompositionReport: Encodable {
 
     var lines: [String] {
         var lines = [String(format: "picture %@ at %.3f fps on %@", renderSize, frameRate, background)]
-        lines += instructions.map {
-            String(format: "  %9.3f – %9.3f s  %@: %@ (%@)", $0.start, $0.end, $0.shows, $0.encoding, $0.reason)
-        }
+        lines += instructions.map { String(format: "  %9.3f – %9.3f s  %@", $0.start, $0.end, $0.shows) }
         lines += transitions.map { "  transition: \($0.text)" }
+        if !spans.isEmpty {
+            lines.append("export video")
+            lines += spans.map { String(format: "  %9.3f – %9.3f s  %@: %@", $0.start, $0.end, $0.encoding, $0.detail) }
+            lines += notes.map { "  \($0)" }
+        }
         return lines
     }
 }

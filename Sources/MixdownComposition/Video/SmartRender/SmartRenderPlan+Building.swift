@@ -1,0 +1,97 @@
+import MixdownTime
+
+extension SmartRenderPlan {
+    /// Plans the smart render of `timeline`, whose clip `i` was scanned as `infos[i]`.
+    ///
+    /// - Parameter fullRender: re-encode every frame (nothing copied).
+    /// - Throws: `VideoStitchError` when a copied stretch cannot be cut as planned
+    ///   (a scan that contradicts itself).
+    public init(timeline: VideoTimeline, infos: [VideoClipInfo], fullRender: Bool = false) throws(VideoStitchError) {
+        let composition = timeline.videoComposition
+        let whole = (try? MediaTimeRange(start: .zero, end: timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
+        guard !fullRender else {
+            self.init(spans: [.encode(whole, reason: "full render")], format: nil, reorderDelay: 0, notes: ["--full-render: every frame is re-encoded"])
+            return
+        }
+        let checks = infos.map { SmartRenderClipCheck(info: $0, composition: composition) }
+        // The first clip that could be copied sets what the others must share.
+        guard let reference = checks.first(where: { $0.problem == nil }) else {
+            self.init(spans: [.encode(whole, reason: "no clip can be copied")], format: nil, reorderDelay: 0,
+                      notes: checks.enumerated().compactMap { index, check in check.problem.map { "clip \(index) is re-encoded whole: \($0)" } })
+            return
+        }
+        var notes: [String] = []
+        var copies: [VideoSegment] = []
+        for place in timeline.placements {
+            let check = checks[place.index]
+            if let problem = check.problem ?? check.mismatch(with: reference) {
+                notes.append("clip \(place.index) is re-encoded whole: \(problem)")
+                continue
+            }
+            for window in Self.unchangedWindows(of: place, in: composition) {
+                if let segment = try Self.copy(window, of: place, info: infos[place.index], startsTimeline: window.start == .zero) {
+                    copies.append(segment)
+                }
+            }
+        }
+        var spans: [Span] = []
+        var cursor = MediaTime.zero
+        for segment in copies.sorted(by: { $0.timelineRange.start < $1.timelineRange.start }) {
+            if segment.timelineRange.start > cursor, let gap = try? MediaTimeRange(start: cursor, end: segment.timelineRange.start) {
+                spans.append(.encode(gap, reason: Self.reason(for: gap, in: composition)))
+            }
+            spans.append(.copy(segment))
+            cursor = segment.timelineRange.end
+        }
+        if cursor < timeline.duration, let tail = try? MediaTimeRange(start: cursor, end: timeline.duration) {
+            spans.append(.encode(tail, reason: Self.reason(for: tail, in: composition)))
+        }
+        self.init(spans: spans, format: reference.info.format, reorderDelay: reference.reorderDelay, notes: notes)
+    }
+
+    /// The timeline ranges where `place`'s clip is shown alone and unchanged:
+    /// pass-through instructions drawing its track, merged where they touch.
+    static func unchangedWindows(of place: VideoTimeline.Placement, in composition: VideoComposition) -> [MediaTimeRange] {
+        var windows: [MediaTimeRange] = []
+        for instruction in composition.instructions where instruction.isPassThrough
+            && instruction.layerInstructions[0].trackID == place.trackID {
+            guard let range = instruction.timeRange.intersection(place.timeRange), !range.isEmpty else { continue }
+            if let last = windows.last, last.end == range.start, let merged = try? MediaTimeRange(start: last.start, end: range.end) {
+                windows[windows.count - 1] = merged
+            } else {
+                windows.append(range)
+            }
+        }
+        return windows
+    }
+
+    /// The copied segment of `window`: from the first IDR at or after its start
+    /// (or its very start at the timeline's start) to just before the last clean
+    /// keyframe at or before its end, or to the clip's end when the window reaches it.
+    static func copy(_ window: MediaTimeRange, of place: VideoTimeline.Placement, info: VideoClipInfo,
+                     startsTimeline: Bool) throws(VideoStitchError) -> VideoSegment? {
+        guard let sourceStart = try? place.sourceRange.start + (try window.start - place.timeRange.start),
+              let sourceEnd = try? place.sourceRange.start + (try window.end - place.timeRange.start) else { return nil }
+        let from = try info.ticks(sourceStart), to = try info.ticks(sourceEnd)
+        let points = info.startPoints
+        let start = startsTimeline && points.contains(where: { $0.ticks == from })
+            ? from : points.first { $0.ticks >= from && info.packets[$0.index].isIDR }?.ticks
+        guard let start else { return nil }
+        let reachesEnd = window.end == place.timeRange.end
+        let end: Int64? = reachesEnd ? to : points.last { $0.ticks <= to && $0.ticks > start }?.ticks
+        guard let end, end > start else { return nil }
+        let inPoint = info.time(ticks: start), outPoint = info.time(ticks: end)
+        let timelineStart = try? place.timeRange.start + (try inPoint - place.sourceRange.start)
+        guard let timelineStart else { return nil }
+        return try VideoStitchPlan.segment(of: info, clip: VideoClipRequest(path: info.path, inPoint: inPoint, outPoint: outPoint),
+                                           index: place.index, at: timelineStart, snapToKeyframes: false)
+    }
+
+    /// Why `range` is re-encoded: what the instructions over it do.
+    static func reason(for range: MediaTimeRange, in composition: VideoComposition) -> String {
+        let instructions = composition.instructions.filter { $0.timeRange.overlaps(range) }
+        if instructions.contains(where: { $0.layerInstructions.count > 1 || $0.customTransition != nil }) { return "transition" }
+        if instructions.contains(where: { !$0.isPassThrough }) { return "ramped layer" }
+        return "from the keyframe before a change to the IDR after it, or a clip that cannot be copied"
+    }
+}

@@ -1,0 +1,103 @@
+import MixdownComposition
+import MixdownDSP
+import MixdownMediaIO
+import MixdownPlan
+import MixdownRender
+import MixdownTime
+import MixdownUnits
+
+/// The re-encoded spans of a smart render: each drawn by the compositor over its
+/// timeline range and encoded by a fresh libx264 whose stream splices with the
+/// copied clips' (their profile, at most their level, their reorder delay, and
+/// parameter sets under id 1 so both sets live in one `avcC`).
+final class SmartRenderEncoding {
+    let settings: VideoEncoderSettings
+    let parameterSets: [NALUnit]
+    private let frames: ComposedVideoFrames
+    private let path: String
+    private let isCancelled: () -> Bool
+
+    /// The encoder settings for spans that splice with `plan`'s copied clips.
+    ///
+    /// - Throws: `MediaIOError.unsupported` when libx264 refuses them.
+    init(plan: MixPlan, smart: SmartRenderPlan, quality: VideoQuality, path: String,
+         isCancelled: @escaping () -> Bool) throws(MediaIOError) {
+        frames = try ComposedVideoFrames(plan: plan)
+        let composition = frames.timeline.videoComposition
+        var settings = try ComposedVideoEncoding.settings(for: composition, quality: quality, path: path)
+        // The copied clips' colour description stays the stream's: the spans leave theirs unset.
+        settings.colour = .unspecified
+        settings.parameterSetID = 1
+        if let format = smart.format {
+            settings.profile = Self.profile(format.profile)
+            settings.level = Self.level(format.decoderConfiguration)
+        }
+        settings.maximumBFrames = smart.reorderDelay == 0 ? 0 : 3
+        settings.bFramePyramid = smart.reorderDelay == 0 ? nil : smart.reorderDelay >= 2
+        self.settings = settings
+        parameterSets = try VideoEncoder(settings: settings, path: path).parameterSets
+        self.path = path
+        self.isCancelled = isCancelled
+    }
+
+    /// The feed of the span over `range`: its frames from 0 in the encoder's ticks.
+    func feed(for range: MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed {
+        SpanEncoding(frames: frames, range: range, encoder: try VideoEncoder(settings: settings, path: path), isCancelled: isCancelled)
+    }
+
+    /// x264's name of an FFmpeg profile name (`High` → `high`); nil lets x264 choose.
+    static func profile(_ name: String?) -> String? {
+        switch name?.lowercased() {
+        case "high": "high"
+        case "main": "main"
+        case "baseline", "constrained baseline": "baseline"
+        default: nil
+        }
+    }
+
+    /// The level an avcC states (`31` → `3.1`).
+    static func level(_ record: [UInt8]) -> String? {
+        guard record.count > 3, record[0] == 1, record[3] > 0 else { return nil }
+        return "\(record[3] / 10).\(record[3] % 10)"
+    }
+}
+
+/// One re-encoded span: frames at the span's start plus whole frame durations,
+/// drawn and encoded as the writer pulls packets.
+private final class SpanEncoding: EncodedVideoFeed {
+    private let frames: ComposedVideoFrames
+    private let range: MediaTimeRange
+    private let encoder: VideoEncoder
+    private let canvas: Picture
+    private let count: Int
+    private var next = 0
+    private var pending: [EncodedVideoPacket] = []
+    private var drained = false
+    private let isCancelled: () -> Bool
+
+    init(frames: ComposedVideoFrames, range: MediaTimeRange, encoder: VideoEncoder, isCancelled: @escaping () -> Bool) {
+        self.frames = frames
+        self.range = range
+        self.encoder = encoder
+        let size = frames.timeline.videoComposition.renderSize
+        canvas = Picture(width: size.width, height: size.height)
+        count = Int((range.duration.seconds / frames.timeline.videoComposition.frameDuration.seconds - 1e-6).rounded(.up))
+        self.isCancelled = isCancelled
+    }
+
+    func nextPacket() throws(MediaIOError) -> EncodedVideoPacket? {
+        while pending.isEmpty && !drained {
+            if isCancelled() { throw .cancelled }
+            if next < count {
+                let offset = (try? frames.timeline.videoComposition.frameDuration.multiplied(by: Int64(next))) ?? .zero
+                try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
+                pending += try encoder.encode(canvas, presentationTime: Int64(next))
+                next += 1
+            } else {
+                pending += try encoder.finish()
+                drained = true
+            }
+        }
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
+}
