@@ -7,8 +7,9 @@ internal import MixdownUnits
 /// two video tracks (`VideoTimeline`), when the clips cannot simply be stitched.
 extension PlanBuilder {
     /// Whether the export must compose its picture rather than only stitch the
-    /// clips: a transition, a picture fade or ramp, a full render, or a clip whose
-    /// codec, shown size or turn differs from the render size or the first clip.
+    /// clips: a transition, a picture fade or ramp, a full render, clips that
+    /// could not share one stream-copied track, or a clip shown at another size
+    /// than the render size.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
         if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
@@ -16,10 +17,9 @@ extension PlanBuilder {
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
         guard let first = infos.first else { return false }
         let size = renderSize(first)
-        return infos.contains { info in
-            info.format.codec != first.format.codec || info.format.rotation != first.format.rotation
-                || info.displayedSize.width != size.width || info.displayedSize.height != size.height
-        }
+        // Clips stream copy could not put in one track are conformed instead of refused.
+        return zip(infos.dropFirst(), infos).contains { !$0.format.incompatibilities(following: $1.format).isEmpty }
+            || infos.contains { $0.displayedSize.width != size.width || $0.displayedSize.height != size.height }
     }
 
     /// The render size: the project's, else the first clip's shown size taken to even sides.
