@@ -18,13 +18,16 @@ final class VideoEncoderTests: XCTestCase {
         return (frames, reader.properties)
     }
 
-    /// Every packet of `frames` encoded with `settings`, and the encoder.
+    /// Every packet of `frames` encoded with `settings`, and the encoder. Each frame
+    /// is copied into one picture that is reused, as the encoder allows.
     private func encode(_ frames: [VideoFrame], _ settings: VideoEncoderSettings,
                         forcing forced: Set<Int> = []) throws -> (packets: [EncodedVideoPacket], encoder: VideoEncoder) {
         let encoder = try VideoEncoder(settings: settings)
+        let reused = Picture(width: settings.width, height: settings.height)
         var packets: [EncodedVideoPacket] = []
         for (i, frame) in frames.enumerated() {
-            packets += try encoder.encode(frame.picture, presentationTime: frame.timestamp, forceKeyframe: forced.contains(i))
+            reused.blend(frame.picture, area: frame.picture.bounds, at: (0, 0), opacity: 256)
+            packets += try encoder.encode(reused, presentationTime: frame.timestamp, forceKeyframe: forced.contains(i))
         }
         packets += try encoder.finish()
         return (packets, encoder)
