@@ -122,6 +122,30 @@ final class CLIVideoCompositionTests: XCTestCase {
         XCTAssertTrue(late.stderr.contains("--at 99s: outside the timeline, which lasts 6s"), late.stderr)
     }
 
+    /// Phone clips (turned, mirrored, variable rate, other sizes) conformed beside a
+    /// landscape clip: the export decodes cleanly, and the mirrored clip's frame is
+    /// the picture ffmpeg shows for it (turned, flipped, fitted).
+    func testRealPhoneClipsAreConformedUprightAndDecodeCleanly() throws {
+        let reflected = try Fixture.realMedia("ax-sample_rotate_and_reflect.mp4")
+        let folder = try TemporaryFolder()
+        let out = folder.file("phones.mp4")
+        let result = try CLIRunner.run(["export", "--video", clipA, "--video", reflected, "--video", try Fixture.realMedia("exo-video_1.mp4"),
+                                        "--video", try Fixture.realMedia("jsonize-iphone_rotated.mov"), "--transition", "dissolve:0.5", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("smart render: clip 2 is re-encoded whole: its 288×352 picture is conformed to 640×360"), result.stderr)
+        XCTAssertEqual(try Tool.decodeErrors(out), "")
+        for seek in ["5.7", "6.3", "7.5"] {
+            XCTAssertEqual(try Tool.runCapturingErrors("ffmpeg", ["-v", "error", "-nostdin", "-ss", seek, "-i", out, "-f", "null", "-"]).errors, "")
+        }
+        // Timeline 6.0 s is the reflected clip's frame 15 (0.5 s at 29.97 fps): 720×1080 shown, fitted to 240×360.
+        let png = folder.file("reflected.png")
+        XCTAssertEqual(try CLIRunner.run(["frame", "--video", clipA, "--video", reflected, "--transition", "dissolve:0.5", "--at", "6.0", "-o", png]).status, 0)
+        let drawn = [UInt8](try Tool.run("ffmpeg", ["-v", "error", "-i", png, "-vf", "crop=240:360:200:0", "-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+        let reference = [UInt8](try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", reflected, "-vf", "select=eq(n\\,15),scale=240:360",
+                                                        "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]))
+        XCTAssertGreaterThanOrEqual(psnr(drawn, reference), 28, "the reflected clip as ffmpeg shows it")
+    }
+
     func testBadVideoFlagsAreRefusedNamingTheValue() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("x.mp4")

@@ -69,4 +69,17 @@ extension Picture {
         }
         return out
     }
+
+    /// A new picture: this one flipped left to right.
+    public func mirrored() -> Picture {
+        let out = Picture(width: width, height: height)
+        for plane in Plane.allCases {
+            let w = planeWidth(plane)
+            for y in 0..<planeHeight(plane) {
+                let src = row(y, of: plane), dst = out.row(y, of: plane)
+                for x in 0..<w { dst[w - 1 - x] = src[x] }
+            }
+        }
+        return out
+    }
 }

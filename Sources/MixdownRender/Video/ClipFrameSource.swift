@@ -69,7 +69,8 @@ final class ClipFrameSource {
 
     /// Turns the stored picture upright and places it in a render-size picture.
     private func conform(_ stored: Picture) -> Picture {
-        let upright = orientation.quarterTurns == 0 ? stored : stored.rotated(quarterTurns: orientation.quarterTurns)
+        let turned = orientation.quarterTurns == 0 ? stored : stored.rotated(quarterTurns: orientation.quarterTurns)
+        let upright = orientation.isMirrored ? turned.mirrored() : turned
         if upright.width == renderSize.width && upright.height == renderSize.height { return upright }
         let canvas = Picture(width: renderSize.width, height: renderSize.height, colour: background)
         // Centred: a fitted picture leaves borders, a filled one is cut evenly on both sides.
