@@ -62,6 +62,15 @@ final class CLIVideoCompositionTests: XCTestCase {
 
         // The clips' tones (440 and 554.37 Hz) crossfade with constant power.
         let samples = try decodedMono(out)
+        // The WAV preview plans the same crossfade: the export's decoded AAC lines up with it to the sample.
+        let wav = folder.file("dissolve.wav")
+        XCTAssertEqual(try CLIRunner.run(["mix", "--video", clipA, "--video", clipB, "--transition", "dissolve:1", "-o", wav]).status, 0)
+        let preview = try decodedMono(wav)
+        XCTAssertEqual(preview.count, 480_000)
+        let around = 4 * 48000..<7 * 48000
+        let best = Measure.bestLag(preview, samples, lags: -8...8, range: around)
+        XCTAssertEqual(best.lag, 0, "preview and export offset by \(best.lag) samples")
+        XCTAssertGreaterThan(best.correlation, 0.99)
         for start in stride(from: 4.8, through: 6.2, by: 0.05) {
             let range = Int(start * 48000)..<Int(start * 48000) + 960
             let (p440, p554) = Self.twoTonePowers(samples, range: range, rate: 48000, f1: 440, f2: 554.37)
@@ -158,7 +167,7 @@ final class CLIVideoCompositionTests: XCTestCase {
     }
 
     private func decodedMono(_ path: String) throws -> [Float] {
-        let data = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:a:0", "-af", "pan=mono|c0=c0", "-f", "f32le", "-"])
+        let data = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:a:0", "-af", "pan=mono|c0=c0", "-f", "f32le", "-ar", "48000", "-"])
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 
