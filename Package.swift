@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
             "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport",
-            "MixdownPlot",
+            "MixdownPlot", "MixdownDSP",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),

@@ -9,17 +9,17 @@ extension PlanBuilder {
     /// Whether the export must compose its picture rather than only stitch the
     /// clips: a transition, a picture fade or ramp, a full render, clips that
     /// could not share one stream-copied track, or a clip shown at another size
-    /// than the render size.
+    /// than a render size the project sets.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
         if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
         if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
-        guard let first = infos.first else { return false }
-        let size = renderSize(first)
         // Clips stream copy could not put in one track are conformed instead of refused.
-        return zip(infos.dropFirst(), infos).contains { !$0.format.incompatibilities(following: $1.format).isEmpty }
-            || infos.contains { $0.displayedSize.width != size.width || $0.displayedSize.height != size.height }
+        if zip(infos.dropFirst(), infos).contains(where: { !$0.format.incompatibilities(following: $1.format).isEmpty }) { return true }
+        // A render size of the project's own: any clip shown at another is conformed.
+        guard let size = video.renderSize else { return false }
+        return infos.contains { $0.displayedSize.width != size.width || $0.displayedSize.height != size.height }
     }
 
     /// The render size: the project's, else the first clip's shown size taken to even sides.

@@ -23,8 +23,6 @@ final class CLIExportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("final.mp4").path
         let cases: [([String], Int32, String)] = [
-            (["--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("other-size.mp4")], 65, "size 320x240 vs 640x360"),
-            (["--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("portrait.mp4")], 65, "rotation"),
             (["--video", Fixture.path("truncated.mp4")], 65, "truncated"),
             (["--video", Fixture.path("clip-a.mp4"), "--video", "/nonexistent/b.mp4"], 66, "/nonexistent/b.mp4"),
             (["--music", Fixture.path("music.mp3")], 73, "unknown extension"),

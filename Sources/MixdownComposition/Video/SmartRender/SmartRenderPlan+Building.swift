@@ -3,7 +3,10 @@ import MixdownTime
 extension SmartRenderPlan {
     /// Plans the smart render of `timeline`, whose clip `i` was scanned as `infos[i]`.
     ///
-    /// - Parameter fullRender: re-encode every frame (nothing copied).
+    /// - Parameters:
+    ///   - timeline: the clips' layout and the composition drawing them.
+    ///   - infos: each clip's scan, in the order of the timeline's clips.
+    ///   - fullRender: re-encode every frame (nothing copied).
     /// - Throws: `VideoStitchError` when a copied stretch cannot be cut as planned
     ///   (a scan that contradicts itself).
     public init(timeline: VideoTimeline, infos: [VideoClipInfo], fullRender: Bool = false) throws(VideoStitchError) {

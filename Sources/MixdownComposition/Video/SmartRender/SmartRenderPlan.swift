@@ -4,7 +4,7 @@ import MixdownTime
 /// are drawn and re-encoded: the plan of a smart render.
 ///
 /// A frame is copied when no instruction changes it (one layer, nothing
-/// ramped) and its clip can be copied into the output (``SmartRenderClipCheck``:
+/// ramped) and its clip can be copied into the output (`SmartRenderClipCheck`:
 /// H.264 at the render size, upright, constant frame rate, the same parameter
 /// sets and reorder delay as the other copied clips). Copying restarts only at
 /// an IDR picture (where the copied parameter sets take effect again after
