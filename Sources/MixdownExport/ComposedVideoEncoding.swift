@@ -1,47 +1,49 @@
 import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
-import MixdownPlan
 import MixdownRender
 import MixdownTime
 import MixdownUnits
 
-/// The composed picture of a plan, drawn frame by frame and encoded on demand:
-/// the video feed of an export whose clips have transitions, fades or ramps or
-/// must be conformed.
+/// A stretch of a plan's composed picture, drawn frame by frame and encoded on
+/// demand: the whole timeline of a full render, or one re-encoded span of a
+/// smart render.
 ///
-/// Frames are drawn into one canvas (the encoder copies what it is given) and
-/// encoded as the writer asks for packets, so memory holds the encoder's
-/// lookahead and the open clips' decoders, whatever the timeline's length.
-/// Every frame is encoded (a full render); copying the frames no instruction
-/// changes (smart render) is not built yet. Not thread-safe.
+/// Frame *n* is drawn at the stretch's start plus *n* frame durations into one
+/// canvas (the encoder copies what it is given) and given presentation time *n*
+/// (the encoder counts in frames), as the writer asks for packets: memory holds
+/// the encoder's lookahead and the open clips' decoders, whatever the length.
+/// Not thread-safe.
 final class ComposedVideoEncoding: EncodedVideoFeed {
-    let frames: ComposedVideoFrames
     let encoder: VideoEncoder
+    private let frames: ComposedVideoFrames
+    private let range: MediaTimeRange
     private let canvas: Picture
-    private var nextFrame = 0
+    private let count: Int
+    private var next = 0
     private var pending: [EncodedVideoPacket] = []
     private var drained = false
     private let isCancelled: () -> Bool
 
-    /// Prepares the plan's composed picture and an H.264 encoder at its render size
-    /// and frame rate, at `quality` (CRF), for the output at `path`.
-    init(plan: MixPlan, quality: VideoQuality, path: String, isCancelled: @escaping () -> Bool) throws(MediaIOError) {
-        frames = try ComposedVideoFrames(plan: plan)
+    /// Encodes `frames` over `range` with `encoder`; `isCancelled` is polled every frame.
+    init(frames: ComposedVideoFrames, range: MediaTimeRange, encoder: VideoEncoder, isCancelled: @escaping () -> Bool) {
+        self.frames = frames
+        self.range = range
+        self.encoder = encoder
         let composition = frames.timeline.videoComposition
-        let size = composition.renderSize
-        encoder = try VideoEncoder(settings: try Self.settings(for: composition, quality: quality, path: path), path: path)
-        canvas = Picture(width: size.width, height: size.height)
+        canvas = Picture(width: composition.renderSize.width, height: composition.renderSize.height)
+        count = Int((range.duration.seconds / composition.frameDuration.seconds - 1e-6).rounded(.up))
         self.isCancelled = isCancelled
     }
 
     func nextPacket() throws(MediaIOError) -> EncodedVideoPacket? {
         while pending.isEmpty && !drained {
             if isCancelled() { throw .cancelled }
-            if nextFrame < frames.frameCount {
-                try frames.draw(at: frames.time(ofFrame: nextFrame), into: canvas)
-                pending += try encoder.encode(canvas, presentationTime: Int64(nextFrame))
-                nextFrame += 1
+            if next < count {
+                let offset = (try? frames.timeline.videoComposition.frameDuration.multiplied(by: Int64(next))) ?? .zero
+                try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
+                pending += try encoder.encode(canvas, presentationTime: Int64(next))
+                next += 1
             } else {
                 pending += try encoder.finish()
                 drained = true
@@ -66,7 +68,4 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
             : VideoColourProperties(range: "tv", primaries: "smpte170m", transfer: "smpte170m", matrix: "smpte170m", chromaLocation: "left")
         return settings
     }
-
-    /// Frames drawn so far.
-    var framesDrawn: Int { nextFrame }
 }

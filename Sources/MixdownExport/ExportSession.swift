@@ -109,7 +109,13 @@ public final class ExportSession: Sendable {
             return .smart(SmartVideo(plan: smart, clipInfos: clips, parameterSets: spans.parameterSets,
                                      encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
         }
-        let feed = try ComposedVideoEncoding(plan: plan, quality: videoQuality, path: outputPath, isCancelled: { [self] in isCancelled })
+        // A full render: the whole timeline as one stretch.
+        let frames = try ComposedVideoFrames(plan: plan)
+        let composition = frames.timeline.videoComposition
+        let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, quality: videoQuality, path: outputPath),
+                                       path: outputPath)
+        let whole = (try? MediaTimeRange(start: .zero, end: frames.timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
+        let feed = ComposedVideoEncoding(frames: frames, range: whole, encoder: encoder, isCancelled: { [self] in isCancelled })
         return .encoded(feed.encoder, feed: feed)
     }
 

@@ -42,7 +42,7 @@ final class SmartRenderEncoding {
 
     /// The feed of the span over `range`: its frames from 0 in the encoder's ticks.
     func feed(for range: MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed {
-        SpanEncoding(frames: frames, range: range, encoder: try VideoEncoder(settings: settings, path: path), isCancelled: isCancelled)
+        ComposedVideoEncoding(frames: frames, range: range, encoder: try VideoEncoder(settings: settings, path: path), isCancelled: isCancelled)
     }
 
     /// x264's name of an FFmpeg profile name (`High` → `high`); nil lets x264 choose.
@@ -59,45 +59,5 @@ final class SmartRenderEncoding {
     static func level(_ record: [UInt8]) -> String? {
         guard record.count > 3, record[0] == 1, record[3] > 0 else { return nil }
         return "\(record[3] / 10).\(record[3] % 10)"
-    }
-}
-
-/// One re-encoded span: frames at the span's start plus whole frame durations,
-/// drawn and encoded as the writer pulls packets.
-private final class SpanEncoding: EncodedVideoFeed {
-    private let frames: ComposedVideoFrames
-    private let range: MediaTimeRange
-    private let encoder: VideoEncoder
-    private let canvas: Picture
-    private let count: Int
-    private var next = 0
-    private var pending: [EncodedVideoPacket] = []
-    private var drained = false
-    private let isCancelled: () -> Bool
-
-    init(frames: ComposedVideoFrames, range: MediaTimeRange, encoder: VideoEncoder, isCancelled: @escaping () -> Bool) {
-        self.frames = frames
-        self.range = range
-        self.encoder = encoder
-        let size = frames.timeline.videoComposition.renderSize
-        canvas = Picture(width: size.width, height: size.height)
-        count = Int((range.duration.seconds / frames.timeline.videoComposition.frameDuration.seconds - 1e-6).rounded(.up))
-        self.isCancelled = isCancelled
-    }
-
-    func nextPacket() throws(MediaIOError) -> EncodedVideoPacket? {
-        while pending.isEmpty && !drained {
-            if isCancelled() { throw .cancelled }
-            if next < count {
-                let offset = (try? frames.timeline.videoComposition.frameDuration.multiplied(by: Int64(next))) ?? .zero
-                try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
-                pending += try encoder.encode(canvas, presentationTime: Int64(next))
-                next += 1
-            } else {
-                pending += try encoder.finish()
-                drained = true
-            }
-        }
-        return pending.isEmpty ? nil : pending.removeFirst()
     }
 }

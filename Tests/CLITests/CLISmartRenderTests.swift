@@ -25,21 +25,9 @@ final class CLISmartRenderTests: XCTestCase {
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } }
     }
 
-    /// Frames `range` of `path` decoded to 640×360 4:2:0, one array each.
-    private func frames(_ path: String, _ range: ClosedRange<Int>) throws -> [[UInt8]] {
-        let data = [UInt8](try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-vf", "select=between(n\\,\(range.lowerBound)\\,\(range.upperBound))",
-                                                   "-vsync", "0", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]))
-        let size = 640 * 360 * 3 / 2
-        XCTAssertEqual(data.count, size * range.count, "frames \(range) of \(path)")
-        return stride(from: 0, to: data.count, by: size).map { Array(data[$0..<min(data.count, $0 + size)]) }
-    }
+    private func frames(_ path: String, _ range: ClosedRange<Int>) throws -> [[UInt8]] { try Tool.videoFrames(path, range) }
 
-    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        var sum = 0.0
-        for i in 0..<min(a.count, b.count) { let d = Double(a[i]) - Double(b[i]); sum += d * d }
-        let mse = sum / Double(max(1, min(a.count, b.count)))
-        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
-    }
+    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double { Measure.psnr(a, b) }
 
     func testCopiedStretchesAreTheSourcesBytesAndReencodedFramesMatchAFullRender() throws {
         let folder = try TemporaryFolder()

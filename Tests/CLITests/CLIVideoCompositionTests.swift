@@ -11,20 +11,11 @@ final class CLIVideoCompositionTests: XCTestCase {
     private let portrait = Fixture.repoPath("fixtures/media/portrait.mp4")
 
     /// 640×360 8-bit 4:2:0 frame `index` of `path`, as ffmpeg decodes it.
-    private func frame(_ path: String, index: Int, size: (Int, Int) = (640, 360)) throws -> [UInt8] {
-        let data = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
-                                           "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
-        XCTAssertEqual(data.count, size.0 * size.1 * 3 / 2, "frame \(index) of \(path)")
-        return [UInt8](data)
+    private func frame(_ path: String, index: Int) throws -> [UInt8] {
+        try Tool.videoFrames(path, index...index)[0]
     }
 
-    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        let count = min(a.count, b.count)
-        var sum = 0.0
-        for i in 0..<count { let d = Double(a[i]) - Double(b[i]); sum += d * d }
-        let mse = sum / Double(max(1, count))
-        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
-    }
+    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double { Measure.psnr(a, b) }
 
     private func probe(_ path: String, stream: String, entries: String) throws -> [String: Any] {
         let json = try Tool.probe(path, ["-select_streams", stream, "-count_frames", "-show_entries", "stream=\(entries)"])
@@ -107,11 +98,14 @@ final class CLIVideoCompositionTests: XCTestCase {
         let out = folder.file("wipe.mp4")
         let result = try CLIRunner.run(["export", "--video", clipA, "--video", clipB, "--transition", "wipe-left:1", "-o", out])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let whole = try Browser.play(out)
+        let whole = try Browser.play(out, rate: 1)
         XCTAssertEqual(whole.outcome, "ended", "\(whole)")
         XCTAssertEqual(whole.currentTime, 10, accuracy: 0.05, "\(whole)")
         XCTAssertEqual(whole.corruptedVideoFrames, 0, "\(whole)")
-        XCTAssertEqual(whole.presentedFrames, 300, "\(whole)")
+        // Every frame decoded and handed to the compositor; under load (the suite runs in
+        // parallel) Chromium may drop some on the way to the screen, never from the file.
+        XCTAssertEqual(whole.totalVideoFrames, 300, "\(whole)")
+        XCTAssertEqual(whole.presentedFrames + whole.droppedVideoFrames, 300, "\(whole)")
         let seeked = try Browser.play(out, seek: 5.5)
         XCTAssertEqual(seeked.outcome, "ended", "\(seeked)")
         XCTAssertEqual(seeked.corruptedVideoFrames, 0, "\(seeked)")

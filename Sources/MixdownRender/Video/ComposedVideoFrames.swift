@@ -17,8 +17,6 @@ import MixdownUnits
 public final class ComposedVideoFrames {
     /// The layout drawn.
     public let timeline: VideoTimeline
-    /// The number of output frames: the timeline's length in frames, rounded up.
-    public let frameCount: Int
     private let plan: MixPlan
     private let compositor: VideoCompositor
     private var sources: [Int: ClipFrameSource] = [:]
@@ -32,17 +30,10 @@ public final class ComposedVideoFrames {
         }
         self.plan = plan
         self.timeline = timeline
-        let frame = timeline.videoComposition.frameDuration.seconds
-        frameCount = Int((timeline.duration.seconds / frame - 1e-9).rounded(.up))
         let scaler = SharedScaler()
         compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height in
             try scaler.scale(picture, width: width, height: height)
         }
-    }
-
-    /// The time output frame `index` is shown.
-    public func time(ofFrame index: Int) -> MediaTime {
-        (try? timeline.videoComposition.frameDuration.multiplied(by: Int64(index))) ?? .zero
     }
 
     /// Draws the frame shown at `time` into `canvas` (render size).
