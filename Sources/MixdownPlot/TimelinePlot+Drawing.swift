@@ -104,7 +104,7 @@ extension TimelinePlot {
     /// What is under the lane's title.
     private func laneDetail(_ lane: PlotLane) -> String {
         switch lane.role {
-        case .video: return lane.transitions.isEmpty ? "cuts dashed" : "cuts dashed, transitions hatched"
+        case .video: return lane.transitions.isEmpty ? "cuts dashed" : "transitions shaded"
         case .clipAudio: return "A/B tracks, gain line"
         case .voiceover, .music: return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }

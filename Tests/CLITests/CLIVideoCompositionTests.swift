@@ -149,6 +149,26 @@ final class CLIVideoCompositionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(psnr(drawn, reference), 28, "the reflected clip as ffmpeg shows it")
     }
 
+    /// `inspect` and `plot` show the transitions, their clamps and what the export copies.
+    func testInspectAndPlotShowTheTransitions() throws {
+        let args = ["--video", clipA, "--video", clipB, "--video", Fixture.repoPath("fixtures/media/clip-c.mp4"), "--transition", "wipe-up:3"]
+        let inspect = try CLIRunner.run(["inspect"] + args)
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        for line in ["     3.500 –     6.000 s  wipe-up", "transition: wipe-up into clip 1 at 3.5s for 2.5s (clamped from 3s: at most half the shorter clip)",
+                     "transition: wipe-up into clip 2 at 6.5s for 2s (clamped from 3s: at most half the shorter clip)",
+                     "copy: clip-a.mp4 0.000 – 3.000 s", "re-encode: transition"] {
+            XCTAssertTrue(inspect.stdout.contains(line), "\(line) not in:\n\(inspect.stdout)")
+        }
+        XCTAssertFalse(inspect.stdout.contains("cuts at"), inspect.stdout)
+        let folder = try TemporaryFolder()
+        let svg = folder.file("t.svg")
+        XCTAssertEqual(try CLIRunner.run(["plot"] + args + ["-o", svg]).status, 0)
+        let drawn = try String(contentsOfFile: svg, encoding: .utf8)
+        XCTAssertTrue(drawn.contains(#"class="transition" data-kind="wipe-up" data-start="3.500000" data-end="6.000000""#), drawn)
+        XCTAssertTrue(drawn.contains(#"class="transition" data-kind="wipe-up" data-start="6.500000" data-end="8.500000""#), drawn)
+        XCTAssertFalse(drawn.contains(#"class="cut""#), "no cut where a transition leads in")
+    }
+
     func testBadVideoFlagsAreRefusedNamingTheValue() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("x.mp4")
