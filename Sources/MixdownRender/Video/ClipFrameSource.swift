@@ -28,12 +28,13 @@ final class ClipFrameSource {
 
     /// Opens `clip` for drawing at `renderSize` by `mode` on `background`.
     init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr) throws(MediaIOError) {
-        let probe = try VideoFrameReader(clip: clip)
-        orientation = probe.properties.orientation
-        let shown = orientation.displaySize(width: probe.properties.pictureSize.width, height: probe.properties.pictureSize.height)
+        // The scan knows the stored size and the display matrix: the reader is opened
+        // once, scaling straight to the size the turned picture needs.
+        orientation = VideoOrientation(displayMatrix: clip.format.displayMatrix)
+        let shown = orientation.displaySize(width: clip.format.width, height: clip.format.height)
         let fitted = Self.conformedSize(of: shown, in: renderSize, mode: mode)
         storedSize = orientation.swapsSides ? (fitted.height, fitted.width) : fitted
-        reader = storedSize == probe.properties.pictureSize ? probe : try VideoFrameReader(clip: clip, pictureSize: storedSize)
+        reader = try VideoFrameReader(clip: clip, pictureSize: storedSize)
         self.renderSize = renderSize
         self.mode = mode
         self.background = background
