@@ -1,5 +1,6 @@
 import MixdownComposition
 import MixdownDSP
+import MixdownMediaIO
 import MixdownRender
 import MixdownTime
 import MixdownUnits
@@ -24,7 +25,7 @@ final class VideoCompositorTests: XCTestCase {
         ]
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: try PixelSize(width: 64, height: 32),
                                          frameDuration: .milliseconds(40), backgroundColour: background)
-        return VideoCompositor(composition: timeline.videoComposition) { _, _, _ in
+        return VideoCompositor(composition: timeline.videoComposition) { _, _, _ throws(MediaIOError) in
             XCTFail("no layer of a transition resamples")
             return Picture(width: 2, height: 2)
         }
@@ -81,7 +82,7 @@ final class VideoCompositorTests: XCTestCase {
         clip.opacityRamps = [LayerRamp(from: 0, to: 1, timeRange: try range("0", "1"))]
         let timeline = try VideoTimeline(clips: [clip], trackIDs: (1, 2), renderSize: try PixelSize(width: 64, height: 32),
                                          frameDuration: .milliseconds(40))
-        let compositor = VideoCompositor(composition: timeline.videoComposition) { _, _, _ in Picture(width: 2, height: 2) }
+        let compositor = VideoCompositor(composition: timeline.videoComposition) { _, _, _ throws(MediaIOError) in Picture(width: 2, height: 2) }
         let canvas = Picture(width: 64, height: 32)
         try compositor.draw(at: .zero, pictures: [1: picture(luma: 200)], into: canvas)
         XCTAssertEqual(canvas[.y, 1, 1], 16)

@@ -30,8 +30,8 @@ public final class ComposedVideoFrames {
         }
         self.plan = plan
         self.timeline = timeline
-        let scaler = SharedScaler()
-        compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height in
+        let scaler = PictureScaler()
+        compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height throws(MediaIOError) in
             try scaler.scale(picture, width: width, height: height)
         }
     }
@@ -52,11 +52,7 @@ public final class ComposedVideoFrames {
         }
         // Clips the timeline has left behind are closed.
         for index in sources.keys where timeline.placements[index].timeRange.end <= time { sources[index] = nil }
-        do { try compositor.draw(at: time, pictures: pictures, into: canvas) } catch let error as MediaIOError {
-            throw error
-        } catch {
-            throw .unsupported(path: "video", reason: "\(error)")
-        }
+        try compositor.draw(at: time, pictures: pictures, into: canvas)
     }
 
     private func source(for place: VideoTimeline.Placement, conform: ConformMode) throws(MediaIOError) -> ClipFrameSource {
@@ -70,14 +66,5 @@ public final class ComposedVideoFrames {
                                          background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix))
         sources[place.index] = source
         return source
-    }
-}
-
-/// The `PictureScaler` of the compositor's resample closure, which must be
-/// `Sendable`: it runs only on the thread drawing, as `ComposedVideoFrames` does.
-private final class SharedScaler: @unchecked Sendable {
-    private let scaler = PictureScaler()
-    func scale(_ picture: Picture, width: Int, height: Int) throws -> Picture {
-        try scaler.scale(picture, width: width, height: height)
     }
 }

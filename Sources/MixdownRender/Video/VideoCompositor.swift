@@ -1,5 +1,6 @@
 import MixdownComposition
 import MixdownDSP
+import MixdownMediaIO
 import MixdownTime
 import MixdownUnits
 
@@ -13,12 +14,12 @@ import MixdownUnits
 /// picture must be its track's frame already conformed to the render size
 /// (turned upright, scaled to fit or fill), as `ComposedVideoFrames` gives it; a
 /// layer transform that turns or scales resamples through `resample`.
-public struct VideoCompositor: Sendable {
+public struct VideoCompositor {
     /// The composition drawn.
     public let composition: VideoComposition
     /// Resamples a picture to another size (libswscale through MediaIO in a
     /// render; any scaler in a test).
-    public typealias Resample = @Sendable (Picture, _ width: Int, _ height: Int) throws -> Picture
+    public typealias Resample = (Picture, _ width: Int, _ height: Int) throws(MediaIOError) -> Picture
 
     private let resample: Resample
 
@@ -33,7 +34,7 @@ public struct VideoCompositor: Sendable {
     ///
     /// A layer whose track has no picture (its clip has ended) is left out.
     /// - Throws: what `resample` throws.
-    public func draw(at time: MediaTime, pictures: [Int: Picture], into canvas: Picture) throws {
+    public func draw(at time: MediaTime, pictures: [Int: Picture], into canvas: Picture) throws(MediaIOError) {
         guard let instruction = composition.instruction(at: time) else {
             canvas.fill(Self.ycbcr(composition.backgroundColour, composition.colourMatrix))
             return
@@ -53,7 +54,7 @@ public struct VideoCompositor: Sendable {
 
     /// One layer over what is drawn already.
     private func draw(_ layer: VideoCompositionLayerInstruction, picture: Picture, at time: MediaTime,
-                      into canvas: Picture) throws {
+                      into canvas: Picture) throws(MediaIOError) {
         let opacity = Int((layer.opacity(at: time) * 256).rounded())
         guard opacity > 0 else { return }
         var area = picture.bounds
