@@ -89,4 +89,40 @@ final class VideoCompositorTests: XCTestCase {
         try compositor.draw(at: time("0.5"), pictures: [1: picture(luma: 200)], into: canvas)
         XCTAssertEqual(canvas[.y, 1, 1], 108, "(16·128 + 200·128 + 128) >> 8")
     }
+
+    /// A layer turned and scaled: the cropped part is turned, resampled to the
+    /// scaled size (here by a nearest-sample scaler) and placed at the move.
+    func testATurnedScaledLayerLandsWhereItsTransformPutsIt() throws {
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.setTransform(LayerTransform(quarterTurns: 1, scaleX: 0.5, scaleY: 0.5, translateX: 20, translateY: 4), at: .zero)
+        let composition = VideoComposition(renderSize: try PixelSize(width: 64, height: 32), frameDuration: .milliseconds(40), instructions: [
+            VideoCompositionInstruction(timeRange: try range("0", "1"), layerInstructions: [layer]),
+        ])
+        var sizes: [String] = []
+        let compositor = VideoCompositor(composition: composition) { picture, width, height throws(MediaIOError) in
+            sizes.append("\(picture.width)x\(picture.height)→\(width)x\(height)")
+            let out = Picture(width: width, height: height)
+            for plane in Picture.Plane.allCases {
+                for y in 0..<out.planeHeight(plane) {
+                    for x in 0..<out.planeWidth(plane) {
+                        out.row(y, of: plane)[x] = picture.row(y * picture.planeHeight(plane) / out.planeHeight(plane), of: plane)[x * picture.planeWidth(plane) / out.planeWidth(plane)]
+                    }
+                }
+            }
+            return out
+        }
+        // Left half dark, right half bright: turned clockwise, the dark half is on top.
+        let source = Picture(width: 64, height: 32, colour: YCbCr(y: 50, cb: 128, cr: 128))
+        source.fill(YCbCr(y: 200, cb: 128, cr: 128), in: PixelRect(x: 32, y: 0, width: 32, height: 32))
+        let canvas = Picture(width: 64, height: 32)
+        try compositor.draw(at: .zero, pictures: [1: source], into: canvas)
+        XCTAssertEqual(sizes, ["32x64→16x32"])
+        // 16×32 at (20, 4), cut at the bottom edge: rows 4–19 dark, 20–31 bright, black around.
+        XCTAssertEqual(canvas[.y, 19, 10], 16)
+        XCTAssertEqual(canvas[.y, 20, 3], 16)
+        XCTAssertEqual(canvas[.y, 20, 4], 50)
+        XCTAssertEqual(canvas[.y, 35, 19], 50)
+        XCTAssertEqual(canvas[.y, 35, 20], 200)
+        XCTAssertEqual(canvas[.y, 36, 31], 16)
+    }
 }
