@@ -37,8 +37,8 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
 
     /// Meter A: integrated loudness, momentary readings, peaks.
     let integrating: LoudnessTracker
-    /// Meter B: range and short-term readings.
-    let ranging: LoudnessTracker
+    /// Meter B: range and short-term readings; nil when neither is measured.
+    let ranging: LoudnessTracker?
     private var position: Int64
 
     /// The stretch `range` of a programme of `frameCount` frames of `channels`
@@ -49,9 +49,11 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     ///
     /// - Throws: `MediaIOError.unsupported` when libebur128 refuses the format (see ``LoudnessMeter``).
     ///
-    /// `measures` chooses the figures: without `.range` (and `.shortTerm`) the
-    /// range meter only counts momentary blocks and the range reads 0; without
-    /// `.truePeak` the true peak reads −∞ (it is most of the metering's cost).
+    /// `measures` chooses the figures, and what is not measured costs nothing:
+    /// without `.range` and `.shortTerm` meter B is not run, the range reads 0
+    /// and the maximum short-term −∞; without `.momentary` the maximum momentary
+    /// reads −∞ (each reading sums 400 ms again); without `.truePeak` the true
+    /// peak reads −∞ (it is most of the metering's cost).
     public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: Int32,
                 measures: LoudnessMeter.Measures = .all) throws(MediaIOError) {
         let second = Int64(Self.secondFrames(sampleRate: sampleRate))
@@ -68,11 +70,11 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         integrating = LoudnessTracker(
             meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
                                      measures: measures.intersection([.integrated, .samplePeak, .truePeak]).union(.integrated)),
-            origin: first ? 0 : range.lowerBound - 3 * step, peaksFrom: range.lowerBound)
-        ranging = LoudnessTracker(
-            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
-                                     measures: measures.isDisjoint(with: [.range, .shortTerm]) ? .momentary : .range),
-            origin: feedRange.lowerBound, peaksFrom: feedRange.lowerBound)
+            origin: first ? 0 : range.lowerBound - 3 * step, peaksFrom: range.lowerBound,
+            readsMomentary: measures.contains(.momentary))
+        ranging = measures.isDisjoint(with: [.range, .shortTerm]) ? nil : LoudnessTracker(
+            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate, measures: .range),
+            origin: feedRange.lowerBound, peaksFrom: feedRange.lowerBound, readsMomentary: false)
         position = feedRange.lowerBound
     }
 
@@ -82,7 +84,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         let block = position..<position + Int64(frames.count)
         precondition(block.upperBound <= feedRange.upperBound, "fed past the stretch's feed range \(feedRange)")
         try feed(integrating, until: range.upperBound, frames: frames, block: block)
-        try feed(ranging, until: feedRange.upperBound, frames: frames, block: block)
+        if let ranging { try feed(ranging, until: feedRange.upperBound, frames: frames, block: block) }
         position = block.upperBound
     }
 
