@@ -22,9 +22,9 @@ extension ExportSession {
         }
         let started = ContinuousClock.now
         let pool = WorkerPool<StretchEncoder.Encoded>(threads: threadCount, jobs: encoders.count, window: threadCount) {
-            [plan] job, pool throws(MediaIOError) in
-            try encoders[job].encode(with: try AudioRenderer(plan: plan), isCancelled: { self.isCancelled || pool.isStopped },
-                                     advance: { _ = pool.advance(by: $0) })
+            [plan, recordedBus] job, pool throws(MediaIOError) in
+            try encoders[job].encode(with: try AudioRenderer(plan: plan, recordedBus: recordedBus),
+                                     isCancelled: { self.isCancelled || pool.isStopped }, advance: { _ = pool.advance(by: $0) })
         }
         defer {
             pool.stop()

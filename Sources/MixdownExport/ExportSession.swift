@@ -45,6 +45,9 @@ public final class ExportSession: Sendable {
     /// the timeline, each starting on a 1024-sample frame boundary. One range
     /// (the whole timeline) without `parallelEncoding`.
     public let encodingStretches: [Range<Int64>]
+    /// The plan's bus recorded by an earlier render (a normalisation's first
+    /// pass), read instead of decoding and mixing; nil to render the plan.
+    public let recordedBus: ScratchAudioFile?
     private let cancelled = Atomic<Bool>(false)
 
     /// Prepares an export; nothing is opened until `export(progress:)`.
@@ -64,10 +67,15 @@ public final class ExportSession: Sendable {
     ///     longer by the 8 s pre-roll that the others encode before their start.
     ///     Memory holds at most `threads` stretches' packets (about 1.4 MB a
     ///     minute at 192 kb/s).
+    ///   - recordedBus: `plan`'s bus over its whole timeline, recorded by an
+    ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
+    ///     decoding and mixing, with the same result. The export throws
+    ///     `unsupported` if it does not hold the timeline.
     public init(plan: MixPlan, outputPath: String, audioBitRate: Int = 192_000, fastStart: Bool = true,
                 parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
-                stretchDuration: MediaTime? = nil) {
+                stretchDuration: MediaTime? = nil, recordedBus: ScratchAudioFile? = nil) {
         self.plan = plan
+        self.recordedBus = recordedBus
         self.outputPath = outputPath
         self.audioBitRate = audioBitRate
         self.fastStart = fastStart
@@ -113,7 +121,7 @@ public final class ExportSession: Sendable {
         if parallelEncoding { return try exportInParallel(progress: progress, accepting: accept) }
         let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
                                      audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
-        let renderer = try AudioRenderer(plan: plan)
+        let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
         let total = renderer.frameCount
         let started = ContinuousClock.now
         let summary = try renderer.render(threads: threadCount, isCancelled: { isCancelled }, progress: { done in

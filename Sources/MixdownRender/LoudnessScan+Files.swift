@@ -1,4 +1,5 @@
 import MixdownDSP
+import MixdownDynamics
 import MixdownMediaIO
 
 extension LoudnessScan {
@@ -14,20 +15,29 @@ extension LoudnessScan {
     ///
     /// - Throws: the decoders' `MediaIOError`s naming `path`; `cancelled`.
     public init(file path: String, frameCount: Int64, sampleRate: Int32, threads: Int = AudioRenderer.defaultThreadCount,
-                measures: LoudnessMeter.Measures = .all,
+                measures: LoudnessMeter.Measures = .all, truePeakBy reading: TruePeakReading = .libebur128,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
+        let detects = reading == .limiterDetector && measures.contains(.truePeak)
         let ranges = LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads))
         let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate, measures: measures)
+            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate,
+                                measures: detects ? measures.subtracting(.truePeak) : measures)
         }
-        _ = try WorkerPool<Void>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
-            try Self.decode(path, sampleRate: sampleRate, into: stretches[job], isCancelled: { isCancelled() || isStopped() })
+        let found = try WorkerPool<StretchResult>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
+            let stretch = stretches[job]
+            let detector = detects ? TruePeakMeter(firstPosition: stretch.feedRange.lowerBound, countedPositions: stretch.range) : nil
+            try Self.decode(path, sampleRate: sampleRate, into: stretch, detector: detector, isCancelled: { isCancelled() || isStopped() })
+            guard let detector else { return StretchResult() }
+            if stretch.feedRange.upperBound == frameCount { detector.finish() }
+            return StretchResult(truePeak: (detector.peak, detector.peakPosition))
         }
-        self.init(figures: LoudnessFigures(merging: stretches), limiting: nil)
+        var figures = LoudnessFigures(merging: stretches)
+        if detects { figures = Self.replacingTruePeak(of: figures, with: found.compactMap(\.truePeak), sampleRate: sampleRate) }
+        self.init(figures: figures, limiting: nil)
     }
 
-    /// Decodes `stretch`'s feed range of `path` into it, silence after the file's end.
-    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch,
+    /// Decodes `stretch`'s feed range of `path` into it (and `detector`), silence after the file's end.
+    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch, detector: TruePeakMeter?,
                                isCancelled: () -> Bool) throws(MediaIOError) {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
         if stretch.feedRange.lowerBound > 0 { try decoder.seek(toSample: stretch.feedRange.lowerBound) }
@@ -49,6 +59,7 @@ extension LoudnessScan {
                 got = wanted
             }
             try stretch.add(left: left, right: right, count: got)
+            detector?.add(left: left, right: right, frames: got)
             remaining -= got
         }
     }

@@ -1,6 +1,7 @@
 import MixdownDynamics
 import MixdownMediaIO
 import MixdownPlan
+import MixdownTime
 
 /// The loudness of a plan's mix (through its mastering, if any), found by
 /// rendering it without writing it.
@@ -15,28 +16,46 @@ public struct LoudnessScan: Sendable {
     /// What the mastering limiter did over the whole timeline; nil without mastering.
     public let limiting: LimiterStatistics?
 
+    /// Which meter reads a scan's true peak (`.truePeak` in its measures).
+    public enum TruePeakReading: Sendable {
+        /// libebur128's, as `mixdown loudness` reports it for a file.
+        case libebur128
+        /// The true-peak limiter's detector (`TruePeakMeter`): it reads at least
+        /// what libebur128 reads, and what ffmpeg's `ebur128` filter reads within
+        /// the limiter's margin, at a fraction of libebur128's cost (a fifth of a
+        /// scan's time on a 200 s mix), since it skips its filters wherever the
+        /// signal cannot beat the peak found so far. The peak a limiter sees.
+        case limiterDetector
+    }
+
     /// Renders and meters `plan`'s whole timeline on at most `threads` threads.
     ///
     /// `measures` are the figures wanted (see `LoudnessStretch`): the integrated
-    /// loudness alone costs about a fifth of everything.
+    /// loudness alone costs about a fifth of everything. With `recordedBus` (the
+    /// plan's bus, recorded by ``init(recording:into:threads:measures:truePeakBy:isCancelled:)``),
+    /// nothing is decoded or mixed: the scan reads the bus and masters it.
     ///
     /// - Throws: the render's `MediaIOError`s; `cancelled` when `isCancelled` turns true.
     public init(plan: MixPlan, threads: Int = AudioRenderer.defaultThreadCount, measures: LoudnessMeter.Measures = .all,
+                truePeakBy reading: TruePeakReading = .libebur128, recordedBus: ScratchAudioFile? = nil,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
-        let renderer = try AudioRenderer(plan: plan)
-        let count = max(1, threads)
-        let ranges = LoudnessStretch.ranges(frameCount: renderer.frameCount, sampleRate: plan.sampleRate, count: count)
-        let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: renderer.frameCount, channels: 2, sampleRate: plan.sampleRate,
-                                 measures: measures)
-        }
-        let found = try WorkerPool<LimiterStatistics?>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
-            try Self.measure(stretches[job], renderer: AudioRenderer(plan: plan), threads: stretches.count == 1 ? count : 1,
-                             isCancelled: { isCancelled() || isStopped() })
-        }
-        var limiting = found[0]
-        for other in found.dropFirst() { if let other { limiting?.merge(other) } }
-        self.init(figures: LoudnessFigures(merging: stretches), limiting: limiting)
+        try self.init(plan: plan, threads: threads, measures: measures, reading: reading, bus: recordedBus.map { .reading($0) },
+                      isCancelled: isCancelled)
+    }
+
+    /// Renders and meters `plan`'s bus (its mix before any mastering) over the
+    /// whole timeline, as ``init(plan:threads:measures:truePeakBy:recordedBus:isCancelled:)``
+    /// does, and records it into `bus`, so that later renders of the plan, with
+    /// any mastering, read it (`AudioRenderer(plan:recordedBus:)`).
+    ///
+    /// - Throws: as the other initialiser; `bus`'s write errors.
+    public init(recording plan: MixPlan, into bus: ScratchAudioFile, threads: Int = AudioRenderer.defaultThreadCount,
+                measures: LoudnessMeter.Measures = .all, truePeakBy reading: TruePeakReading = .libebur128,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
+        var bare = plan
+        bare.mastering = nil
+        try self.init(plan: bare, threads: threads, measures: measures, reading: reading, bus: .recording(bus),
+                      isCancelled: isCancelled)
     }
 
     init(figures: LoudnessFigures, limiting: LimiterStatistics?) {
@@ -44,19 +63,115 @@ public struct LoudnessScan: Sendable {
         self.limiting = limiting
     }
 
-    /// Renders `stretch`'s feed range into it; returns the limiter's statistics over the stretch.
-    private static func measure(_ stretch: LoudnessStretch, renderer: AudioRenderer, threads: Int,
-                                isCancelled: () -> Bool) throws(MediaIOError) -> LimiterStatistics? {
+    /// What a scan does with a recorded bus.
+    private enum BusUse {
+        case reading(ScratchAudioFile)
+        case recording(ScratchAudioFile)
+    }
+
+    private init(plan: MixPlan, threads: Int, measures: LoudnessMeter.Measures, reading: TruePeakReading, bus: BusUse?,
+                 isCancelled: @escaping @Sendable () -> Bool) throws(MediaIOError) {
+        let readBus: ScratchAudioFile?, recordBus: ScratchAudioFile?
+        switch bus {
+        case let .reading(file): (readBus, recordBus) = (file, nil)
+        case let .recording(file): (readBus, recordBus) = (nil, file)
+        case nil: (readBus, recordBus) = (nil, nil)
+        }
+        let renderer = try AudioRenderer(plan: plan, recordedBus: readBus)
+        let frameCount = renderer.frameCount, block = Int64(renderer.blockSize)
+        if let recordBus, recordBus.frameCount != frameCount {
+            throw .unsupported(path: "timeline", reason: "a scratch file of \(recordBus.frameCount) frames for a timeline of \(frameCount)")
+        }
+        let count = max(1, threads)
+        let detects = reading == .limiterDetector && measures.contains(.truePeak)
+        let ranges = LoudnessStretch.ranges(frameCount: frameCount, sampleRate: plan.sampleRate, count: count)
+        let stretches = try ranges.map { range throws(MediaIOError) in
+            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: plan.sampleRate,
+                                 measures: detects ? measures.subtracting(.truePeak) : measures)
+        }
+        let found = try WorkerPool<StretchResult>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
+            // Each stretch records the bus from its own start, floored to the block grid, to the next one's:
+            // renders that start on the grid give the bits of a render in one piece.
+            let recorded = recordBus.map { file in
+                (file, (job == 0 ? 0 : ranges[job].lowerBound / block * block)
+                    ..< (job + 1 < ranges.count ? ranges[job + 1].lowerBound / block * block : frameCount))
+            }
+            return try Self.measure(stretches[job], renderer: AudioRenderer(plan: plan, recordedBus: readBus),
+                                    threads: stretches.count == 1 ? count : 1, detectsTruePeak: detects, recording: recorded,
+                                    isCancelled: { isCancelled() || isStopped() })
+        }
+        var figures = LoudnessFigures(merging: stretches)
+        if detects { figures = Self.replacingTruePeak(of: figures, with: found.compactMap(\.truePeak), sampleRate: plan.sampleRate) }
+        var limiting = found[0].limiting
+        for other in found.dropFirst() { if let other = other.limiting { limiting?.merge(other) } }
+        self.init(figures: figures, limiting: limiting)
+    }
+
+    /// What a stretch found beside its `LoudnessStretch`.
+    struct StretchResult: Sendable {
+        /// The limiter's statistics over the stretch; nil without mastering.
+        var limiting: LimiterStatistics?
+        /// The detector's largest peak (linear) and its position; nil unless it read the true peak.
+        var truePeak: (peak: Double, position: Int64?)?
+    }
+
+    /// Renders `stretch`'s feed range into it (from the block grid when it records the
+    /// bus into `recording`'s file over `recording`'s range); returns the limiter's
+    /// statistics over the stretch and, when `detectsTruePeak`, the detector's peak.
+    private static func measure(_ stretch: LoudnessStretch, renderer: AudioRenderer, threads: Int, detectsTruePeak: Bool,
+                                recording: (file: ScratchAudioFile, range: Range<Int64>)?,
+                                isCancelled: () -> Bool) throws(MediaIOError) -> StretchResult {
         let feed = stretch.feedRange
-        guard !feed.isEmpty else { return renderer.mastering.map { _ in LimiterStatistics() } }
+        let block = Int64(renderer.blockSize)
+        let start = recording.map { min($0.range.lowerBound, feed.lowerBound) / block * block } ?? feed.lowerBound
+        let end = recording.map { max($0.range.upperBound, feed.upperBound) } ?? feed.upperBound
+        let detector = detectsTruePeak ? TruePeakMeter(firstPosition: feed.lowerBound, countedPositions: stretch.range) : nil
+        var result = StretchResult()
+        guard start < end else {
+            result.limiting = renderer.mastering.map { _ in LimiterStatistics() }
+            return result
+        }
         let sink = { (block: AudioBlock) throws(MediaIOError) in
-            try stretch.add(left: block.left, right: block.right, count: block.count)
+            let span = block.firstSample..<block.firstSample + Int64(block.count)
+            if let recording {
+                let kept = span.clamped(to: recording.range)
+                if !kept.isEmpty {
+                    let offset = Int(kept.lowerBound - span.lowerBound)
+                    try recording.file.write(left: block.left + offset, right: block.right + offset, count: kept.count,
+                                             at: kept.lowerBound)
+                }
+            }
+            let fed = span.clamped(to: feed)
+            guard !fed.isEmpty else { return }
+            let offset = Int(fed.lowerBound - span.lowerBound)
+            try stretch.add(left: block.left + offset, right: block.right + offset, count: fed.count)
+            detector?.add(left: block.left + offset, right: block.right + offset, frames: fed.count)
         }
         if let mastering = renderer.mastering {
-            return try renderer.renderMastered(range: feed, counting: stretch.range, mastering: mastering, threads: threads,
-                                               isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
+            // Mastered, the bus is not recorded: it starts on the grid anyway (the limiter's pre-roll).
+            result.limiting = try renderer.renderMastered(range: feed, counting: stretch.range, mastering: mastering, threads: threads,
+                                                          isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
+        } else {
+            _ = try renderer.renderBus(range: start..<end, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
         }
-        _ = try renderer.renderBus(range: feed, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
-        return nil
+        if let detector {
+            if feed.upperBound == renderer.frameCount { detector.finish() }
+            result.truePeak = (detector.peak, detector.peakPosition)
+        }
+        return result
+    }
+
+    /// `figures` with the true peak the detectors of the stretches found: the
+    /// largest, at the start of its 100 ms step (as libebur128's is located).
+    static func replacingTruePeak(of figures: LoudnessFigures, with peaks: [(peak: Double, position: Int64?)],
+                                  sampleRate: Int32) -> LoudnessFigures {
+        var figures = figures
+        // The stretches are in timeline order: the first of equal peaks stays.
+        var largest: (peak: Double, position: Int64?) = (0, nil)
+        for found in peaks where found.peak > largest.peak { largest = found }
+        let step = Int64((sampleRate + 5) / 10)
+        figures.truePeak = LoudnessMeter.decibels(largest.peak)
+        figures.truePeakTime = largest.position.flatMap { try? MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
+        return figures
     }
 }

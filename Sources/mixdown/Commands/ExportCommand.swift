@@ -65,7 +65,7 @@ struct ExportCommand: ParsableCommand {
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         var normalisation = try delivery.normalisation(of: plan, project: project, lossy: true, threads: threading.count,
-                                                       console: console)
+                                                       output: output, console: console)
         if let normalisation { plan = normalisation.plan }
         if let range {
             let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
@@ -78,8 +78,9 @@ struct ExportCommand: ParsableCommand {
         let bitRate = project.output.audioBitrate.bitsPerSecond
         var attempt = 1
         while true {
+            // The first pass's recording holds the whole timeline: a range's excerpt has a timeline of its own.
             let session = ExportSession(plan: plan, outputPath: output, audioBitRate: bitRate, fastStart: faststart,
-                                        threads: threading.count)
+                                        threads: threading.count, recordedBus: range == nil ? normalisation?.recordedBus : nil)
             Interrupt.pollForRequests()
             let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
             var written: LoudnessFigures?
@@ -93,7 +94,8 @@ struct ExportCommand: ParsableCommand {
                     // included. Without a target, it is for the summary line alone.
                     guard normalisation != nil || !reporting.quiet else { return true }
                     let figures = try LoudnessScan(file: temporary, frameCount: plan.frameCount, sampleRate: plan.sampleRate,
-                                                   threads: threading.count, measures: [.integrated, .truePeak]).figures
+                                                   threads: threading.count, measures: [.integrated, .truePeak],
+                                                   truePeakBy: .limiterDetector).figures
                     written = figures
                     return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
                 })
