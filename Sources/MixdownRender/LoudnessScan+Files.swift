@@ -25,22 +25,26 @@ extension LoudnessScan {
         }
         let found = try WorkerPool<StretchResult>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
             let stretch = stretches[job]
-            let detector = detects ? TruePeakMeter(firstPosition: stretch.feedRange.lowerBound, countedPositions: stretch.range) : nil
+            let detector = detects ? Self.detector(of: stretch, frameCount: frameCount) : nil
             try Self.decode(path, sampleRate: sampleRate, into: stretch, detector: detector, isCancelled: { isCancelled() || isStopped() })
             guard let detector else { return StretchResult() }
-            if stretch.feedRange.upperBound == frameCount { detector.finish() }
-            return StretchResult(truePeak: (detector.peak, detector.peakPosition))
+            if detector.range.upperBound == frameCount { detector.meter.finish() }
+            return StretchResult(truePeak: (detector.meter.peak, detector.meter.peakPosition))
         }
         var figures = LoudnessFigures(merging: stretches)
         if detects { figures = Self.replacingTruePeak(of: figures, with: found.compactMap(\.truePeak), sampleRate: sampleRate) }
         self.init(figures: figures, limiting: nil)
     }
 
-    /// Decodes `stretch`'s feed range of `path` into it (and `detector`), silence after the file's end.
-    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch, detector: TruePeakMeter?,
+    /// Decodes `stretch`'s feed range of `path` into it, and `detector`'s range
+    /// (which starts where the feed range does) into the detector; silence after the file's end.
+    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch,
+                               detector: (meter: TruePeakMeter, range: Range<Int64>)?,
                                isCancelled: () -> Bool) throws(MediaIOError) {
+        let feed = stretch.feedRange
+        let decoded = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
-        if stretch.feedRange.lowerBound > 0 { try decoder.seek(toSample: stretch.feedRange.lowerBound) }
+        if decoded.lowerBound > 0 { try decoder.seek(toSample: decoded.lowerBound) }
         let block = 16_384
         let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
@@ -48,19 +52,27 @@ extension LoudnessScan {
             left.deallocate()
             right.deallocate()
         }
-        var remaining = stretch.feedRange.count
-        while remaining > 0 {
+        var position = decoded.lowerBound
+        while position < decoded.upperBound {
             if isCancelled() { throw .cancelled }
-            let wanted = min(block, remaining)
-            var got = try decoder.read(left: left, right: right, count: wanted)
+            let wanted = Int(min(Int64(block), decoded.upperBound - position))
+            let got = try decoder.read(left: left, right: right, count: wanted)
             if got < wanted {
                 DSP.fill(left + got, value: 0, count: wanted - got)
                 DSP.fill(right + got, value: 0, count: wanted - got)
-                got = wanted
             }
-            try stretch.add(left: left, right: right, count: got)
-            detector?.add(left: left, right: right, frames: got)
-            remaining -= got
+            let span = position..<position + Int64(wanted)
+            let fed = span.clamped(to: feed)
+            if !fed.isEmpty {
+                let offset = Int(fed.lowerBound - position)
+                try stretch.add(left: left + offset, right: right + offset, count: fed.count)
+            }
+            if let detector {
+                let read = span.clamped(to: detector.range)
+                let offset = Int(read.lowerBound - position)
+                if !read.isEmpty { detector.meter.add(left: left + offset, right: right + offset, frames: read.count) }
+            }
+            position = span.upperBound
         }
     }
 }

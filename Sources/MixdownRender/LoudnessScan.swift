@@ -122,10 +122,11 @@ public struct LoudnessScan: Sendable {
                                 recording: (file: ScratchAudioFile, range: Range<Int64>)?,
                                 isCancelled: () -> Bool) throws(MediaIOError) -> StretchResult {
         let feed = stretch.feedRange
+        let detector = detectsTruePeak ? Self.detector(of: stretch, frameCount: renderer.frameCount) : nil
+        let needed = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
         let block = Int64(renderer.blockSize)
-        let start = recording.map { min($0.range.lowerBound, feed.lowerBound) / block * block } ?? feed.lowerBound
-        let end = recording.map { max($0.range.upperBound, feed.upperBound) } ?? feed.upperBound
-        let detector = detectsTruePeak ? TruePeakMeter(firstPosition: feed.lowerBound, countedPositions: stretch.range) : nil
+        let start = recording.map { min($0.range.lowerBound, needed.lowerBound) / block * block } ?? needed.lowerBound
+        let end = recording.map { max($0.range.upperBound, needed.upperBound) } ?? needed.upperBound
         var result = StretchResult()
         guard start < end else {
             result.limiting = renderer.mastering.map { _ in LimiterStatistics() }
@@ -133,32 +134,43 @@ public struct LoudnessScan: Sendable {
         }
         let sink = { (block: AudioBlock) throws(MediaIOError) in
             let span = block.firstSample..<block.firstSample + Int64(block.count)
-            if let recording {
-                let kept = span.clamped(to: recording.range)
-                if !kept.isEmpty {
-                    let offset = Int(kept.lowerBound - span.lowerBound)
-                    try recording.file.write(left: block.left + offset, right: block.right + offset, count: kept.count,
-                                             at: kept.lowerBound)
-                }
+            // The part of the block inside `range`: its first frame's offset in the block, and its length.
+            func part(_ range: Range<Int64>) -> (offset: Int, count: Int)? {
+                let kept = span.clamped(to: range)
+                return kept.isEmpty ? nil : (Int(kept.lowerBound - span.lowerBound), kept.count)
             }
-            let fed = span.clamped(to: feed)
-            guard !fed.isEmpty else { return }
-            let offset = Int(fed.lowerBound - span.lowerBound)
-            try stretch.add(left: block.left + offset, right: block.right + offset, count: fed.count)
-            detector?.add(left: block.left + offset, right: block.right + offset, frames: fed.count)
+            if let recording, let (offset, count) = part(recording.range) {
+                try recording.file.write(left: block.left + offset, right: block.right + offset, count: count,
+                                         at: span.lowerBound + Int64(offset))
+            }
+            if let (offset, count) = part(feed) {
+                try stretch.add(left: block.left + offset, right: block.right + offset, count: count)
+            }
+            if let detector, let (offset, count) = part(detector.range) {
+                detector.meter.add(left: block.left + offset, right: block.right + offset, frames: count)
+            }
         }
         if let mastering = renderer.mastering {
             // Mastered, the bus is not recorded: it starts on the grid anyway (the limiter's pre-roll).
-            result.limiting = try renderer.renderMastered(range: feed, counting: stretch.range, mastering: mastering, threads: threads,
+            result.limiting = try renderer.renderMastered(range: needed, counting: stretch.range, mastering: mastering, threads: threads,
                                                           isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
         } else {
             _ = try renderer.renderBus(range: start..<end, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
         }
         if let detector {
-            if feed.upperBound == renderer.frameCount { detector.finish() }
-            result.truePeak = (detector.peak, detector.peakPosition)
+            if detector.range.upperBound == renderer.frameCount { detector.meter.finish() }
+            result.truePeak = (detector.meter.peak, detector.meter.peakPosition)
         }
         return result
+    }
+
+    /// A `TruePeakMeter` for `stretch` and the frames to feed it: from the
+    /// stretch's feed range on, to `TruePeakMeter.lead` frames past the stretch
+    /// (its last positions' peaks read them), or to the programme's end, where
+    /// the meter is finished.
+    static func detector(of stretch: LoudnessStretch, frameCount: Int64) -> (meter: TruePeakMeter, range: Range<Int64>) {
+        let range = stretch.feedRange.lowerBound..<min(frameCount, stretch.range.upperBound + Int64(TruePeakMeter.lead))
+        return (TruePeakMeter(firstPosition: range.lowerBound, countedPositions: stretch.range), range)
     }
 
     /// `figures` with the true peak the detectors of the stretches found: the

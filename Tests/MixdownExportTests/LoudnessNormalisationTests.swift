@@ -94,6 +94,28 @@ final class LoudnessNormalisationTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(replayed.integrated), try XCTUnwrap(dry.integrated), accuracy: 0.001)
     }
 
+    /// The limiter's detector reads a file's true peak in stretches as in one
+    /// piece: a full-scale-ish sample at the last frame of a stretch (14 s of a
+    /// 40 s file on three threads), whose peak only the 16 frames after it
+    /// reveal, and one at the file's last frame.
+    func testTheDetectorReadsPeaksAtTheEdgesOfStretches() throws {
+        let folder = try TemporaryFolder()
+        let frames = 40 * 48_000
+        let quiet = (0..<frames).map { Float(0.05 * sin(Double($0) * 0.031)) }
+        for (spike, value) in [(14 * 48_000 - 1, 0.9 as Float), (frames - 1, 0.8)] {
+            var left = quiet
+            left[spike] = value
+            let path = folder.file("spike\(spike).wav")
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .f32, frameCount: Int64(frames))
+            try writer.write(left: left, right: quiet, count: frames)
+            try writer.finish()
+            let figures = try LoudnessScan(file: path, frameCount: Int64(frames), sampleRate: 48_000, threads: 3,
+                                           measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
+            XCTAssertEqual(figures.truePeak, Measure.dB(Double(value)), accuracy: 1e-6, "spike at \(spike)")
+            XCTAssertEqual(figures.truePeakTime, try MediaTime(sampleIndex: Int64(spike) / 4800 * 4800, sampleRate: 48_000))
+        }
+    }
+
     /// A normalisation records the mix beside the output, where nothing is left
     /// when it ends, cancelled or not; without room for the recording (a folder
     /// that does not exist) every run renders the mix, to the same mastering.
