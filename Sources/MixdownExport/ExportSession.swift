@@ -118,7 +118,9 @@ public final class ExportSession: Sendable {
     /// - Throws: as ``export(progress:)``; what `accept` throws.
     public func export(progress: (ExportProgress) -> Void = { _ in },
                        accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
-        if parallelEncoding { return try exportInParallel(progress: progress, accepting: accept) }
+        if parallelEncoding {
+            return try exportInParallel(progress: progress, measuring: nil, accepting: { path, _ throws(MediaIOError) in try accept(path) })
+        }
         let writer = try MovieWriter(path: outputPath, video: plan.video, sampleRate: plan.sampleRate,
                                      audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
         let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
@@ -135,5 +137,33 @@ public final class ExportSession: Sendable {
         var finished = summary
         finished.elapsed = (ContinuousClock.now - started).seconds
         return finished
+    }
+
+    /// Exports as ``export(progress:)`` does and measures what it wrote, the
+    /// decoded AAC (`measures`; the true peak read by the limiter's detector),
+    /// moving the file into place only if `accept` approves the figures; nil when
+    /// it did not, and nothing is left at `outputPath`.
+    ///
+    /// A parallel export whose stretches are encoded all at once (no more of them
+    /// than threads: up to four minutes on two cores) decodes its packets from
+    /// memory, the same packets the file gets, while the file is finished: the
+    /// check costs the time the threads would otherwise wait for the file. Any
+    /// other export decodes the complete temporary file (`LoudnessScan(file:…)`).
+    ///
+    /// - Throws: as ``export(progress:)``; the measurement's errors; what `accept` throws.
+    public func export(progress: (ExportProgress) -> Void = { _ in }, measuring measures: LoudnessMeter.Measures,
+                       accepting accept: (LoudnessFigures) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
+        let frames = encodingStretches.last?.upperBound ?? 0
+        let measureFile = { (path: String) throws(MediaIOError) -> LoudnessFigures in
+            try LoudnessScan(file: path, frameCount: frames, sampleRate: self.plan.sampleRate, threads: self.threadCount,
+                             measures: measures, truePeakBy: .limiterDetector, isCancelled: { self.isCancelled }).figures
+        }
+        guard parallelEncoding else {
+            return try export(progress: progress, accepting: { path throws(MediaIOError) in try accept(measureFile(path)) })
+        }
+        return try exportInParallel(progress: progress, measuring: measures) { path, figures throws(MediaIOError) in
+            if let figures { return try accept(figures) }
+            return try accept(measureFile(path))
+        }
     }
 }

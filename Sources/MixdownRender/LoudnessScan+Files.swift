@@ -1,5 +1,4 @@
 import MixdownDSP
-import MixdownDynamics
 import MixdownMediaIO
 
 extension LoudnessScan {
@@ -17,34 +16,19 @@ extension LoudnessScan {
     public init(file path: String, frameCount: Int64, sampleRate: Int32, threads: Int = AudioRenderer.defaultThreadCount,
                 measures: LoudnessMeter.Measures = .all, truePeakBy reading: TruePeakReading = .libebur128,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
-        let detects = reading == .limiterDetector && measures.contains(.truePeak)
-        let ranges = LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads))
-        let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate,
-                                measures: detects ? measures.subtracting(.truePeak) : measures)
+        let feeds = try Self.feeds(frameCount: frameCount, sampleRate: sampleRate, threads: threads, measures: measures,
+                                   reading: reading)
+        _ = try WorkerPool<Void>.runEach(feeds.count) { job, isStopped throws(MediaIOError) in
+            try Self.decode(path, sampleRate: sampleRate, into: feeds[job], isCancelled: { isCancelled() || isStopped() })
         }
-        let found = try WorkerPool<StretchResult>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
-            let stretch = stretches[job]
-            let detector = detects ? Self.detector(of: stretch, frameCount: frameCount) : nil
-            try Self.decode(path, sampleRate: sampleRate, into: stretch, detector: detector, isCancelled: { isCancelled() || isStopped() })
-            guard let detector else { return StretchResult() }
-            if detector.range.upperBound == frameCount { detector.meter.finish() }
-            return StretchResult(truePeak: (detector.meter.peak, detector.meter.peakPosition))
-        }
-        var figures = LoudnessFigures(merging: stretches)
-        if detects { figures = Self.replacingTruePeak(of: figures, with: found.compactMap(\.truePeak), sampleRate: sampleRate) }
-        self.init(figures: figures, limiting: nil)
+        self.init(figures: Self.figures(of: feeds, sampleRate: sampleRate), limiting: nil)
     }
 
-    /// Decodes `stretch`'s feed range of `path` into it, and `detector`'s range
-    /// (which starts where the feed range does) into the detector; silence after the file's end.
-    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch,
-                               detector: (meter: TruePeakMeter, range: Range<Int64>)?,
+    /// Decodes `feed`'s range of `path` into it, silence after the file's end.
+    private static func decode(_ path: String, sampleRate: Int32, into feed: StretchFeed,
                                isCancelled: () -> Bool) throws(MediaIOError) {
-        let feed = stretch.feedRange
-        let decoded = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
-        if decoded.lowerBound > 0 { try decoder.seek(toSample: decoded.lowerBound) }
+        if feed.range.lowerBound > 0 { try decoder.seek(toSample: feed.range.lowerBound) }
         let block = 16_384
         let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
@@ -52,27 +36,17 @@ extension LoudnessScan {
             left.deallocate()
             right.deallocate()
         }
-        var position = decoded.lowerBound
-        while position < decoded.upperBound {
+        var position = feed.range.lowerBound
+        while position < feed.range.upperBound {
             if isCancelled() { throw .cancelled }
-            let wanted = Int(min(Int64(block), decoded.upperBound - position))
+            let wanted = Int(min(Int64(block), feed.range.upperBound - position))
             let got = try decoder.read(left: left, right: right, count: wanted)
             if got < wanted {
                 DSP.fill(left + got, value: 0, count: wanted - got)
                 DSP.fill(right + got, value: 0, count: wanted - got)
             }
-            let span = position..<position + Int64(wanted)
-            let fed = span.clamped(to: feed)
-            if !fed.isEmpty {
-                let offset = Int(fed.lowerBound - position)
-                try stretch.add(left: left + offset, right: right + offset, count: fed.count)
-            }
-            if let detector {
-                let read = span.clamped(to: detector.range)
-                let offset = Int(read.lowerBound - position)
-                if !read.isEmpty { detector.meter.add(left: left + offset, right: right + offset, frames: read.count) }
-            }
-            position = span.upperBound
+            try feed.add(left: left, right: right, count: wanted, at: position)
+            position += Int64(wanted)
         }
     }
 }

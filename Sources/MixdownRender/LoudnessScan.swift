@@ -82,108 +82,53 @@ public struct LoudnessScan: Sendable {
         if let recordBus, recordBus.frameCount != frameCount {
             throw .unsupported(path: "timeline", reason: "a scratch file of \(recordBus.frameCount) frames for a timeline of \(frameCount)")
         }
-        let count = max(1, threads)
-        let detects = reading == .limiterDetector && measures.contains(.truePeak)
-        let ranges = LoudnessStretch.ranges(frameCount: frameCount, sampleRate: plan.sampleRate, count: count)
-        let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: plan.sampleRate,
-                                 measures: detects ? measures.subtracting(.truePeak) : measures)
-        }
-        let found = try WorkerPool<StretchResult>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
+        let feeds = try Self.feeds(frameCount: frameCount, sampleRate: plan.sampleRate, threads: threads, measures: measures,
+                                   reading: reading)
+        let found = try WorkerPool<LimiterStatistics?>.runEach(feeds.count) { job, isStopped throws(MediaIOError) in
             // Each stretch records the bus from its own start, floored to the block grid, to the next one's:
             // renders that start on the grid give the bits of a render in one piece.
             let recorded = recordBus.map { file in
-                (file, (job == 0 ? 0 : ranges[job].lowerBound / block * block)
-                    ..< (job + 1 < ranges.count ? ranges[job + 1].lowerBound / block * block : frameCount))
+                let start = { (job: Int) in feeds[job].stretch.range.lowerBound / block * block }
+                return (file, (job == 0 ? 0 : start(job))..<(job + 1 < feeds.count ? start(job + 1) : frameCount))
             }
-            return try Self.measure(stretches[job], renderer: AudioRenderer(plan: plan, recordedBus: readBus),
-                                    threads: stretches.count == 1 ? count : 1, detectsTruePeak: detects, recording: recorded,
+            return try Self.measure(feeds[job], renderer: AudioRenderer(plan: plan, recordedBus: readBus),
+                                    threads: feeds.count == 1 ? max(1, threads) : 1, recording: recorded,
                                     isCancelled: { isCancelled() || isStopped() })
         }
-        var figures = LoudnessFigures(merging: stretches)
-        if detects { figures = Self.replacingTruePeak(of: figures, with: found.compactMap(\.truePeak), sampleRate: plan.sampleRate) }
-        var limiting = found[0].limiting
-        for other in found.dropFirst() { if let other = other.limiting { limiting?.merge(other) } }
-        self.init(figures: figures, limiting: limiting)
+        var limiting = found[0]
+        for other in found.dropFirst() { if let other { limiting?.merge(other) } }
+        self.init(figures: Self.figures(of: feeds, sampleRate: plan.sampleRate), limiting: limiting)
     }
 
-    /// What a stretch found beside its `LoudnessStretch`.
-    struct StretchResult: Sendable {
-        /// The limiter's statistics over the stretch; nil without mastering.
-        var limiting: LimiterStatistics?
-        /// The detector's largest peak (linear) and its position; nil unless it read the true peak.
-        var truePeak: (peak: Double, position: Int64?)?
-    }
-
-    /// Renders `stretch`'s feed range into it (from the block grid when it records the
-    /// bus into `recording`'s file over `recording`'s range); returns the limiter's
-    /// statistics over the stretch and, when `detectsTruePeak`, the detector's peak.
-    private static func measure(_ stretch: LoudnessStretch, renderer: AudioRenderer, threads: Int, detectsTruePeak: Bool,
+    /// Renders `feed`'s range into it (from the block grid when it records the
+    /// bus into `recording`'s file over `recording`'s range); returns the
+    /// limiter's statistics over the stretch, nil without mastering.
+    private static func measure(_ feed: StretchFeed, renderer: AudioRenderer, threads: Int,
                                 recording: (file: ScratchAudioFile, range: Range<Int64>)?,
-                                isCancelled: () -> Bool) throws(MediaIOError) -> StretchResult {
-        let feed = stretch.feedRange
-        let detector = detectsTruePeak ? Self.detector(of: stretch, frameCount: renderer.frameCount) : nil
-        let needed = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
+                                isCancelled: () -> Bool) throws(MediaIOError) -> LimiterStatistics? {
+        let needed = feed.range
         let block = Int64(renderer.blockSize)
         let start = recording.map { min($0.range.lowerBound, needed.lowerBound) / block * block } ?? needed.lowerBound
         let end = recording.map { max($0.range.upperBound, needed.upperBound) } ?? needed.upperBound
-        var result = StretchResult()
-        guard start < end else {
-            result.limiting = renderer.mastering.map { _ in LimiterStatistics() }
-            return result
-        }
+        guard start < end else { return renderer.mastering.map { _ in LimiterStatistics() } }
         let sink = { (block: AudioBlock) throws(MediaIOError) in
-            let span = block.firstSample..<block.firstSample + Int64(block.count)
-            // The part of the block inside `range`: its first frame's offset in the block, and its length.
-            func part(_ range: Range<Int64>) -> (offset: Int, count: Int)? {
-                let kept = span.clamped(to: range)
-                return kept.isEmpty ? nil : (Int(kept.lowerBound - span.lowerBound), kept.count)
+            if let recording {
+                let span = block.firstSample..<block.firstSample + Int64(block.count)
+                let kept = span.clamped(to: recording.range)
+                let offset = Int(kept.lowerBound - span.lowerBound)
+                if !kept.isEmpty {
+                    try recording.file.write(left: block.left + offset, right: block.right + offset, count: kept.count,
+                                             at: kept.lowerBound)
+                }
             }
-            if let recording, let (offset, count) = part(recording.range) {
-                try recording.file.write(left: block.left + offset, right: block.right + offset, count: count,
-                                         at: span.lowerBound + Int64(offset))
-            }
-            if let (offset, count) = part(feed) {
-                try stretch.add(left: block.left + offset, right: block.right + offset, count: count)
-            }
-            if let detector, let (offset, count) = part(detector.range) {
-                detector.meter.add(left: block.left + offset, right: block.right + offset, frames: count)
-            }
+            try feed.add(left: block.left, right: block.right, count: block.count, at: block.firstSample)
         }
         if let mastering = renderer.mastering {
             // Mastered, the bus is not recorded: it starts on the grid anyway (the limiter's pre-roll).
-            result.limiting = try renderer.renderMastered(range: needed, counting: stretch.range, mastering: mastering, threads: threads,
-                                                          isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
-        } else {
-            _ = try renderer.renderBus(range: start..<end, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
+            return try renderer.renderMastered(range: needed, counting: feed.stretch.range, mastering: mastering, threads: threads,
+                                               isCancelled: isCancelled, progress: { _ in }, to: sink).limiting
         }
-        if let detector {
-            if detector.range.upperBound == renderer.frameCount { detector.meter.finish() }
-            result.truePeak = (detector.meter.peak, detector.meter.peakPosition)
-        }
-        return result
-    }
-
-    /// A `TruePeakMeter` for `stretch` and the frames to feed it: from the
-    /// stretch's feed range on, to `TruePeakMeter.lead` frames past the stretch
-    /// (its last positions' peaks read them), or to the programme's end, where
-    /// the meter is finished.
-    static func detector(of stretch: LoudnessStretch, frameCount: Int64) -> (meter: TruePeakMeter, range: Range<Int64>) {
-        let range = stretch.feedRange.lowerBound..<min(frameCount, stretch.range.upperBound + Int64(TruePeakMeter.lead))
-        return (TruePeakMeter(firstPosition: range.lowerBound, countedPositions: stretch.range), range)
-    }
-
-    /// `figures` with the true peak the detectors of the stretches found: the
-    /// largest, at the start of its 100 ms step (as libebur128's is located).
-    static func replacingTruePeak(of figures: LoudnessFigures, with peaks: [(peak: Double, position: Int64?)],
-                                  sampleRate: Int32) -> LoudnessFigures {
-        var figures = figures
-        // The stretches are in timeline order: the first of equal peaks stays.
-        var largest: (peak: Double, position: Int64?) = (0, nil)
-        for found in peaks where found.peak > largest.peak { largest = found }
-        let step = Int64((sampleRate + 5) / 10)
-        figures.truePeak = LoudnessMeter.decibels(largest.peak)
-        figures.truePeakTime = largest.position.flatMap { try? MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
-        return figures
+        _ = try renderer.renderBus(range: start..<end, threads: threads, isCancelled: isCancelled, progress: { _ in }, to: sink)
+        return nil
     }
 }

@@ -85,20 +85,18 @@ struct ExportCommand: ParsableCommand {
             let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
             var written: LoudnessFigures?
             let last = attempt == Self.encodings
-            let summary = try runReportingErrors { () throws(MediaIOError) in
-                try session.export(progress: { state in
+            let summary = try runReportingErrors { () throws(MediaIOError) -> RenderSummary? in
+                let progress = { (state: ExportProgress) in
                     if Interrupt.isRequested() { session.cancel() }
                     reporter.update(state.framesDone)
-                }, accepting: { temporary throws(MediaIOError) in
-                    // What the AAC decodes to is what is delivered: the encoder's overshoot
-                    // included. Without a target, it is for the summary line alone.
-                    guard normalisation != nil || !reporting.quiet else { return true }
-                    let figures = try LoudnessScan(file: temporary, frameCount: plan.frameCount, sampleRate: plan.sampleRate,
-                                                   threads: threading.count, measures: [.integrated, .truePeak],
-                                                   truePeakBy: .limiterDetector).figures
+                }
+                // What the AAC decodes to is what is delivered: the encoder's overshoot
+                // included. Without a target, it is for the summary line alone.
+                guard normalisation != nil || !reporting.quiet else { return try session.export(progress: progress) }
+                return try session.export(progress: progress, measuring: [.integrated, .truePeak]) { figures in
                     written = figures
                     return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
-                })
+                }
             }
             reporter.finish()
             if let summary {
