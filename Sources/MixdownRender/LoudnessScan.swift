@@ -1,7 +1,6 @@
 import MixdownDynamics
 import MixdownMediaIO
 import MixdownPlan
-import MixdownTime
 
 /// The loudness of a plan's mix (through its mastering, if any), found by
 /// rendering it without writing it.
@@ -22,9 +21,9 @@ public struct LoudnessScan: Sendable {
         case libebur128
         /// The true-peak limiter's detector (`TruePeakMeter`): it reads at least
         /// what libebur128 reads, and what ffmpeg's `ebur128` filter reads within
-        /// the limiter's margin, at a fraction of libebur128's cost (a fifth of a
-        /// scan's time on a 200 s mix), since it skips its filters wherever the
-        /// signal cannot beat the peak found so far. The peak a limiter sees.
+        /// the limiter's margin, at a fraction of libebur128's cost (0.05 s of CPU
+        /// against 0.75 s over a 200 s mix), since it skips its filters wherever
+        /// the signal cannot beat the peak found so far. The peak a limiter sees.
         case limiterDetector
     }
 
@@ -88,8 +87,8 @@ public struct LoudnessScan: Sendable {
             // Each stretch records the bus from its own start, floored to the block grid, to the next one's:
             // renders that start on the grid give the bits of a render in one piece.
             let recorded = recordBus.map { file in
-                let start = { (job: Int) in feeds[job].stretch.range.lowerBound / block * block }
-                return (file, (job == 0 ? 0 : start(job))..<(job + 1 < feeds.count ? start(job + 1) : frameCount))
+                let gridStart = { (job: Int) in feeds[job].stretch.range.lowerBound / block * block }
+                return (file, (job == 0 ? 0 : gridStart(job))..<(job + 1 < feeds.count ? gridStart(job + 1) : frameCount))
             }
             return try Self.measure(feeds[job], renderer: AudioRenderer(plan: plan, recordedBus: readBus),
                                     threads: feeds.count == 1 ? max(1, threads) : 1, recording: recorded,
