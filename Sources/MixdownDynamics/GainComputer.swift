@@ -60,36 +60,52 @@ final class GainComputer {
         (length == 0 || values[head] == 1) && envelope == 1 && firstMean.isZero && secondMean.isZero
     }
 
-    /// Takes the required gain of timeline position `position` (one more than
-    /// the last call's) and returns the gain of position `position − L − K`.
-    @inline(__always)
-    func gain(requiring required: Double, at position: Int) -> Double {
-        // Sliding minimum: drop the entries the new one outlives at no higher value.
-        while length > 0 {
-            var back = head + length - 1
-            if back >= capacity { back -= capacity }
-            if values[back] >= required { length -= 1 } else { break }
-        }
-        var tail = head + length
-        if tail >= capacity { tail -= capacity }
-        values[tail] = required
-        positions[tail] = position
-        length += 1
-        while positions[head] <= position - window {
-            head = head + 1 == capacity ? 0 : head + 1
-            length -= 1
-        }
-        let minimum = values[head]
+    /// Takes the required gains of `count` consecutive timeline positions from
+    /// `position` on (the first one more than the last call's) and writes into
+    /// `gains[i]` the gain of position `position + i − L − K`.
+    ///
+    /// The state is worked on in locals and stored back once: per sample, the
+    /// loop touches no class property (each access of one is checked).
+    func gains(requiring required: UnsafePointer<Double>, count: Int, from position: Int,
+               into gains: UnsafeMutablePointer<Double>) {
+        var head = self.head, length = self.length, envelope = self.envelope
+        var firstMean = self.firstMean, secondMean = self.secondMean
+        let values = self.values, positions = self.positions, capacity = self.capacity
+        let window = self.window, releaseStep = self.releaseStep
+        for i in 0..<count {
+            let required = required[i], position = position + i
+            // Sliding minimum: drop the entries the new one outlives at no higher value.
+            while length > 0 {
+                var back = head + length - 1
+                if back >= capacity { back -= capacity }
+                if values[back] >= required { length -= 1 } else { break }
+            }
+            var tail = head + length
+            if tail >= capacity { tail -= capacity }
+            values[tail] = required
+            positions[tail] = position
+            length += 1
+            while positions[head] <= position - window {
+                head = head + 1 == capacity ? 0 : head + 1
+                length -= 1
+            }
+            let minimum = values[head]
 
-        if minimum <= envelope {
-            envelope = minimum
-        } else {
-            envelope += (minimum - envelope) * releaseStep
-            if minimum - envelope < Self.snap { envelope = minimum }
+            if minimum <= envelope {
+                envelope = minimum
+            } else {
+                envelope += (minimum - envelope) * releaseStep
+                if minimum - envelope < Self.snap { envelope = minimum }
+            }
+            let deficit = secondMean.push(firstMean.push(1 - envelope))
+            // A running sum can round a hair below 0; the gain never goes above 1.
+            gains[i] = deficit > 0 ? 1 - deficit : 1
         }
-        let deficit = secondMean.push(firstMean.push(1 - envelope))
-        // A running sum can round a hair below 0; the gain never goes above 1.
-        return deficit > 0 ? 1 - deficit : 1
+        self.head = head
+        self.length = length
+        self.envelope = envelope
+        self.firstMean = firstMean
+        self.secondMean = secondMean
     }
 
     /// Stands for `count` calls, each with a required gain of 1 and returning 1,

@@ -60,6 +60,9 @@ public final class TruePeakLimiter {
     /// detector also reads), then one chunk.
     private let buffer: StereoHistory
     private let peaks: UnsafeMutablePointer<Float>
+    /// Per chunk: the gain each detected peak requires, then the gain computed.
+    private let required: UnsafeMutablePointer<Double>
+    private let gains: UnsafeMutablePointer<Double>
     private let gainComputer: GainComputer
     private var map: ThresholdMap.Cursor
     /// Input frames in all, once finishing: positions from there on are past the end.
@@ -99,12 +102,16 @@ public final class TruePeakLimiter {
         buffer = StereoHistory(history: max(timing.latency, TruePeakDetector.taps - 1), chunk: Self.chunk)
         peaks = .allocate(capacity: Self.chunk)
         peaks.initialize(repeating: 0, count: Self.chunk)
+        required = .allocate(capacity: Self.chunk)
+        gains = .allocate(capacity: Self.chunk)
         gainComputer = GainComputer(timing: timing, first: Int(firstPosition) - TruePeakDetector.delay)
         map = ThresholdMap.Cursor(thresholdMap)
     }
 
     deinit {
         peaks.deallocate()
+        required.deallocate()
+        gains.deallocate()
     }
 
     /// Limits `frames` planar frames; returns how many frames it wrote to the outputs.
@@ -190,7 +197,8 @@ public final class TruePeakLimiter {
                 newRight.initialize(repeating: 0, count: n)
             }
             let past = history - (TruePeakDetector.taps - 1)
-            TruePeakDetector.detect(left: buffer.left + past, right: buffer.right + past, count: n, into: peaks)
+            TruePeakDetector.detect(left: buffer.left + past, right: buffer.right + past, count: n, into: peaks,
+                                    ignoringPeaksUpTo: ignorableLevel(n, firstDetected: fed - TruePeakDetector.delay))
 
             let target = Output(left: output.left + written * output.stride, right: output.right + written * output.stride,
                                 stride: output.stride)
@@ -223,20 +231,28 @@ public final class TruePeakLimiter {
             return n - skip
         }
 
+        // In three sweeps over the chunk, the statistics in a local copy: the same
+        // operations, sample by sample, as one loop, without a class property's
+        // access checks per sample.
+        var stats = statistics
+        var cursor = map
         let threshold = timing.threshold
         for i in 0..<n {
             let s = firstDetected + i
             let position = firstPosition + Int64(s)
             let peak = Double(peaks[i])
-            let limit = threshold * map.factor(at: position)
-            let required = peak > limit ? limit / peak : 1
-            if peak > limit, counts(s) { statistics.samplesAboveThreshold += 1 }
-            if peak > statistics.largestPeak, counts(s) {
-                statistics.largestPeak = peak
-                statistics.largestPeakPosition = position
+            let limit = threshold * cursor.factor(at: position)
+            required[i] = peak > limit ? limit / peak : 1
+            if peak > limit, counts(s) { stats.samplesAboveThreshold += 1 }
+            if peak > stats.largestPeak, counts(s) {
+                stats.largestPeak = peak
+                stats.largestPeakPosition = position
             }
-            let g = gainComputer.gain(requiring: required, at: Int(position))
-            guard i >= skip else { continue }
+        }
+        map = cursor
+        gainComputer.gains(requiring: required, count: n, from: Int(firstPosition) + firstDetected, into: gains)
+        for i in skip..<n {
+            let g = gains[i]
             let o = (i - skip) * output.stride
             if g == 1 {
                 output.left[o] = delayedLeft[i]
@@ -245,16 +261,17 @@ public final class TruePeakLimiter {
                 // Double, as the gain: rounded once, to the output's Float.
                 output.left[o] = Float(Double(delayedLeft[i]) * g)
                 output.right[o] = Float(Double(delayedRight[i]) * g)
-                let q = firstOut + i
-                if countedPositions.contains(firstPosition + Int64(q)) {
-                    statistics.samplesInGainReduction += 1
-                    if g < statistics.smallestGain {
-                        statistics.smallestGain = g
-                        statistics.smallestGainPosition = firstPosition + Int64(q)
+                let q = firstPosition + Int64(firstOut + i)
+                if countedPositions.contains(q) {
+                    stats.samplesInGainReduction += 1
+                    if g < stats.smallestGain {
+                        stats.smallestGain = g
+                        stats.smallestGainPosition = q
                     }
                 }
             }
         }
+        statistics = stats
         return n - skip
     }
 
@@ -273,12 +290,36 @@ public final class TruePeakLimiter {
         return Double(DSP.peakMagnitude(peaks, count: n)) <= timing.threshold
     }
 
+    /// The level up to which the chunk's detected peaks (positions from
+    /// `firstDetected`) change nothing, so that the detector may leave them out:
+    /// the threshold where the map leaves it alone, and no higher than the
+    /// largest peak counted so far when the chunk has counted positions, so
+    /// that ``LimiterStatistics/largestPeak`` stays exact. Zero otherwise (only
+    /// silence is left out).
+    private func ignorableLevel(_ n: Int, firstDetected: Int) -> Double {
+        let start = firstPosition + Int64(firstDetected)
+        guard map.factor(at: start) == 1, map.changes > start + Int64(n - 1) else { return 0 }
+        return countedIndices(n, firstDetected: firstDetected).isEmpty ? timing.threshold : min(timing.threshold, statistics.largestPeak)
+    }
+
+    /// The chunk indices whose detected positions (from `firstDetected`) the
+    /// statistics count: inside the signal (0 ..< end) and inside ``countedPositions``.
+    private func countedIndices(_ n: Int, firstDetected: Int) -> Range<Int> {
+        let inside = max(0, firstDetected)..<max(max(0, firstDetected), min(end, firstDetected + n))
+        let counted = (firstPosition + Int64(inside.lowerBound)..<firstPosition + Int64(inside.upperBound)).clamped(to: countedPositions)
+        let first = Int(counted.lowerBound - firstPosition) - firstDetected
+        return first..<first + counted.count
+    }
+
     /// Raises ``LimiterStatistics/largestPeak`` over the chunk's counted positions
-    /// (none above the threshold: the chunk needs no gain reduction).
+    /// (none above the threshold: the chunk needs no gain reduction): to the
+    /// chunk's largest peak, at its first position, if that is larger.
     private func notePeaks(_ n: Int, firstDetected: Int) {
-        for i in 0..<n where Double(peaks[i]) > statistics.largestPeak && counts(firstDetected + i) {
-            statistics.largestPeak = Double(peaks[i])
-            statistics.largestPeakPosition = firstPosition + Int64(firstDetected + i)
-        }
+        let counted = countedIndices(n, firstDetected: firstDetected)
+        guard !counted.isEmpty else { return }
+        let largest = Double(DSP.peakMagnitude(peaks + counted.lowerBound, count: counted.count))
+        guard largest > statistics.largestPeak, let i = counted.first(where: { Double(peaks[$0]) == largest }) else { return }
+        statistics.largestPeak = largest
+        statistics.largestPeakPosition = firstPosition + Int64(firstDetected + i)
     }
 }

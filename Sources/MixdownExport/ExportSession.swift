@@ -48,6 +48,9 @@ public final class ExportSession: Sendable {
     public let encodingStretches: [Range<Int64>]
     /// The quality of re-encoded video (a composed picture's frames).
     public let videoQuality: VideoQuality
+    /// The plan's bus recorded by an earlier render (a normalisation's first
+    /// pass), read instead of decoding and mixing; nil to render the plan.
+    public let recordedBus: ScratchAudioFile?
     private let cancelled = Atomic<Bool>(false)
 
     /// Prepares an export; nothing is opened until `export(progress:)`.
@@ -68,11 +71,17 @@ public final class ExportSession: Sendable {
     ///     Memory holds at most `threads` stretches' packets (about 1.4 MB a
     ///     minute at 192 kb/s).
     ///   - videoQuality: the CRF of re-encoded video, when the plan composes its picture.
+    ///   - recordedBus: `plan`'s bus over its whole timeline, recorded by an
+    ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
+    ///     decoding and mixing, with the same result. The export throws
+    ///     `unsupported` if it does not hold the timeline.
     public init(plan: MixPlan, outputPath: String, audioBitRate: Int = 192_000, fastStart: Bool = true,
                 parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
-                stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = ExportSession.defaultVideoQuality) {
+                stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = ExportSession.defaultVideoQuality,
+                recordedBus: ScratchAudioFile? = nil) {
         self.plan = plan
         self.videoQuality = videoQuality
+        self.recordedBus = recordedBus
         self.outputPath = outputPath
         self.audioBitRate = audioBitRate
         self.fastStart = fastStart
@@ -141,10 +150,12 @@ public final class ExportSession: Sendable {
     /// - Throws: as ``export(progress:)``; what `accept` throws.
     public func export(progress: (ExportProgress) -> Void = { _ in },
                        accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
-        if parallelEncoding { return try exportInParallel(progress: progress, accepting: accept) }
+        if parallelEncoding {
+            return try exportInParallel(progress: progress, measuring: nil, accepting: { path, _ throws(MediaIOError) in try accept(path) })
+        }
         let writer = try MovieWriter(path: outputPath, movieVideo: try movieVideo(), sampleRate: plan.sampleRate,
                                      audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
-        let renderer = try AudioRenderer(plan: plan)
+        let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
         let total = renderer.frameCount
         let started = ContinuousClock.now
         let summary = try renderer.render(threads: threadCount, isCancelled: { isCancelled }, progress: { done in
@@ -158,5 +169,33 @@ public final class ExportSession: Sendable {
         var finished = summary
         finished.elapsed = (ContinuousClock.now - started).seconds
         return finished
+    }
+
+    /// Exports as ``export(progress:)`` does and measures what it wrote, the
+    /// decoded AAC (`measures`; the true peak read by the limiter's detector),
+    /// moving the file into place only if `accept` approves the figures; nil when
+    /// it did not, and nothing is left at `outputPath`.
+    ///
+    /// A parallel export whose stretches are encoded all at once (no more of them
+    /// than threads: up to four minutes on two cores) decodes its packets from
+    /// memory, the same packets the file gets, while the file is finished: the
+    /// check costs the time the threads would otherwise wait for the file. Any
+    /// other export decodes the complete temporary file (`LoudnessScan(file:…)`).
+    ///
+    /// - Throws: as ``export(progress:)``; the measurement's errors; what `accept` throws.
+    public func export(progress: (ExportProgress) -> Void = { _ in }, measuring measures: LoudnessMeter.Measures,
+                       accepting accept: (LoudnessFigures) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
+        let frames = encodingStretches.last?.upperBound ?? 0
+        let measureFile = { (path: String) throws(MediaIOError) -> LoudnessFigures in
+            try LoudnessScan(file: path, frameCount: frames, sampleRate: self.plan.sampleRate, threads: self.threadCount,
+                             measures: measures, truePeakBy: .limiterDetector, isCancelled: { self.isCancelled }).figures
+        }
+        guard parallelEncoding else {
+            return try export(progress: progress, accepting: { path throws(MediaIOError) in try accept(measureFile(path)) })
+        }
+        return try exportInParallel(progress: progress, measuring: measures) { path, figures throws(MediaIOError) in
+            if let figures { return try accept(figures) }
+            return try accept(measureFile(path))
+        }
     }
 }

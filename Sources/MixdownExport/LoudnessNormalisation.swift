@@ -8,14 +8,17 @@ import MixdownUnits
 
 /// A plan brought to a delivery loudness: one static gain, then a true-peak limiter.
 ///
-/// Pass 1 meters the mix (``measured``). The gain is target − measured. When
+/// Pass 1 renders the mix once, meters it (``measured``: the integrated loudness
+/// by libebur128, the true peak by the limiter's own detector) and records it
+/// in a scratch file (``recordedBus``). The gain is target − measured. When
 /// the gained true peak stays under the limiter's threshold, the limiter never
 /// acts and the result is exact. Otherwise limiting costs loudness, so the
 /// mastered mix is metered again (a dry run, nothing written) and the gain
 /// corrected by a secant step on the loudness the gains reached (the first from
 /// the limiter's onset, where loudness still follows the gain), until it is
-/// within 0.05 LU (at most four runs).
-/// Every run renders in stretches on every core.
+/// within 0.05 LU (at most four runs). The dry runs, and the render that
+/// writes the output, read the recording: they only master and meter it.
+/// Every run works in stretches on every core.
 ///
 /// For a lossy output the limiter's ceiling is 1 dB under the delivery ceiling
 /// (AAC's decoded peaks overshoot the PCM it was given), and the export checks
@@ -33,6 +36,12 @@ public struct LoudnessNormalisation: Sendable {
     public private(set) var expected: LoudnessFigures
     /// What the limiter does over the whole timeline (zero when it does not act).
     public private(set) var limiting: LimiterStatistics
+    /// The mix as planned (before any gain), recorded by the first pass in a
+    /// scratch file, so that the dry runs and the final render read it rather
+    /// than decode and mix every input again (`ExportSession` and
+    /// `PreviewSession` take it); nil when the scratch file could not be
+    /// created, and every run renders the mix.
+    public let recordedBus: ScratchAudioFile?
     /// Things the user should know: a silent mix, a target out of reach.
     public private(set) var warnings: [String] = []
     /// Whether the mastering reaches the target; false when it would take more
@@ -62,15 +71,28 @@ public struct LoudnessNormalisation: Sendable {
     ///   - lossy: whether the output is encoded lossily (AAC): the limiter
     ///     then aims ``lossyHeadroom`` lower.
     ///   - threads: threads the renders keep busy at most.
+    ///   - scratchFolder: where the first pass records the mix (``recordedBus``,
+    ///     8 bytes a frame, an unnamed file that nothing can leave behind): the
+    ///     output's folder, say; the system's temporary folder when nil.
     ///   - isCancelled: polled every block of every render.
     /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
     public init(plan: MixPlan, delivery: DeliveryLoudness, lossy: Bool, threads: Int = AudioRenderer.defaultThreadCount,
-                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
+                scratchFolder: String? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
         var bare = plan
         bare.mastering = nil
         self.delivery = delivery
-        measured = try LoudnessScan(plan: bare, threads: threads, measures: [.integrated, .truePeak],
-                                    isCancelled: isCancelled).figures
+        // Without a scratch file (a folder that cannot take one), every run renders the mix again: slower, the same result.
+        let bus = try? ScratchAudioFile(frameCount: bare.frameCount, folder: scratchFolder ?? NSTemporaryDirectory())
+        recordedBus = bus
+        // The limiter's own detector reads the true peak: the limiter's onset is
+        // where it starts to act, and the detector costs a fraction of libebur128's.
+        if let bus {
+            measured = try LoudnessScan(recording: bare, into: bus, threads: threads, measures: [.integrated, .truePeak],
+                                        truePeakBy: .limiterDetector, isCancelled: isCancelled).figures
+        } else {
+            measured = try LoudnessScan(plan: bare, threads: threads, measures: [.integrated, .truePeak],
+                                        truePeakBy: .limiterDetector, isCancelled: isCancelled).figures
+        }
 
         self.plan = bare
         expected = measured
@@ -110,7 +132,8 @@ public struct LoudnessNormalisation: Sendable {
                 break
             }
             // The limiter holds the ceiling: a dry run needs the loudness alone.
-            let scan = try LoudnessScan(plan: plan, threads: threads, measures: .integrated, isCancelled: isCancelled)
+            let scan = try LoudnessScan(plan: plan, threads: threads, measures: .integrated, recordedBus: recordedBus,
+                                        isCancelled: isCancelled)
             expected = scan.figures
             limiting = scan.limiting ?? LimiterStatistics()
             guard let reached = scan.figures.integrated else { break }

@@ -39,6 +39,9 @@ public final class PreviewSession: Sendable {
     public let stretches: [Range<Int64>]
     /// Threads the render keeps busy at most, the calling thread included.
     public let threadCount: Int
+    /// The plan's bus recorded by an earlier render (a normalisation's first
+    /// pass), read instead of decoding and mixing; nil to render the plan.
+    public let recordedBus: ScratchAudioFile?
     /// The files the render reads: the output may be none of them.
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
@@ -58,14 +61,19 @@ public final class PreviewSession: Sendable {
     ///     at least two threads and the render is 20 s or longer.
     ///   - threads: threads the render keeps busy at most, the calling thread
     ///     included (`--threads`); one per active core by default.
+    ///   - recordedBus: `plan`'s bus over its whole timeline, recorded by an
+    ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
+    ///     decoding and mixing, with the same result.
+    /// - Throws: `unsupported` when `recordedBus` does not hold the timeline.
     public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
                 inputs: [String] = [], parallel: Bool? = nil,
-                threads: Int = AudioRenderer.defaultThreadCount) throws(MediaIOError) {
+                threads: Int = AudioRenderer.defaultThreadCount, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {
         self.plan = plan
         self.outputPath = outputPath
         self.format = format
         self.inputs = plan.inputPaths + inputs
-        let renderer = try AudioRenderer(plan: plan)
+        self.recordedBus = recordedBus
+        let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
         let span = range?.clamped(to: 0..<renderer.frameCount) ?? 0..<renderer.frameCount
         self.range = span
         threadCount = max(1, threads)
@@ -89,9 +97,9 @@ public final class PreviewSession: Sendable {
             try writer.part(startingAt: stretch.lowerBound - range.lowerBound)
         }
         let others = Array(zip(stretches.dropFirst(), parts))
-        let workers = WorkerPool<RenderSummary>(threads: others.count, jobs: others.count) { [plan] job, workers throws(MediaIOError) in
+        let workers = WorkerPool<RenderSummary>(threads: others.count, jobs: others.count) { [plan, recordedBus] job, workers throws(MediaIOError) in
             let (stretch, part) = others[job]
-            let renderer = try AudioRenderer(plan: plan)
+            let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
             let summary = try Self.render(stretch, with: renderer, threads: 1, workers: workers,
                                           isCancelled: { self.isCancelled || workers.isStopped }) { block throws(MediaIOError) in
                 try part.write(left: block.left, right: block.right, count: block.count)
@@ -106,7 +114,7 @@ public final class PreviewSession: Sendable {
         var first: RenderSummary?
         var failure: MediaIOError?
         do {
-            let renderer = try AudioRenderer(plan: plan)
+            let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
             // One stretch: its tracks decode on the other threads.
             first = try Self.render(stretches[0], with: renderer, threads: stretches.count == 1 ? threadCount : 1,
                                     workers: workers, isCancelled: { isCancelled || workers.isStopped },

@@ -29,17 +29,27 @@ public final class AudioRenderer {
     private let tracks: [TrackRenderer]
     /// The static gain and limiter the bus goes through last, if any.
     public let mastering: Mastering?
+    /// The bus recorded by an earlier render of the same mix, read instead of
+    /// decoding and mixing the tracks (``init(plan:blockSize:recordedBus:)``).
+    public let recordedBus: ScratchAudioFile?
 
     /// Prepares to render `duration` of `composition`'s audio tracks.
     ///
     /// `envelopes` maps track ids to the gain the renderer applies; a track without one plays at unity.
     /// `pans` maps track ids to where their items sit; a track without spans plays centred.
     /// `mastering`, when given, is applied last (``render(range:threads:isCancelled:progress:to:)``).
-    public init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
+    public convenience init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
                 duration: MediaTime, sampleRate: Int32 = 48_000, blockSize: Int = 16_384,
                 mastering: Mastering? = nil) throws(MediaTimeError) {
+        try self.init(composition: composition, envelopes: envelopes, pans: pans, duration: duration, sampleRate: sampleRate,
+                      blockSize: blockSize, mastering: mastering, recordedBus: nil)
+    }
+
+    init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]], duration: MediaTime,
+         sampleRate: Int32, blockSize: Int, mastering: Mastering?, recordedBus: ScratchAudioFile?) throws(MediaTimeError) {
         self.sampleRate = sampleRate
         self.mastering = mastering
+        self.recordedBus = recordedBus
         self.blockSize = blockSize
         frameCount = try duration.sampleIndex(sampleRate: sampleRate)
         var tracks: [TrackRenderer] = []
@@ -92,6 +102,10 @@ public final class AudioRenderer {
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         defer { left.deallocate(); right.deallocate() }
+        if let recordedBus {
+            return try replay(recordedBus, range: range, left: left, right: right, isCancelled: isCancelled, progress: progress,
+                              to: sink, started: started)
+        }
         let decoders = min(max(0, threads - 1), tracks.count)
         let sources: [any TrackBlockSource]
         var pool: WorkerPool<Void>?
@@ -120,6 +134,24 @@ public final class AudioRenderer {
                 try source.next(first..<first + Int64(count)).accumulate(left: left, right: right)
                 source.release()
             }
+            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
+            try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
+            first += Int64(count)
+            progress(first - range.lowerBound)
+        }
+        return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: (ContinuousClock.now - started).seconds)
+    }
+
+    /// The bus of `range` read from `bus`, in the blocks ``renderBus(range:threads:isCancelled:progress:to:)`` gives.
+    private func replay(_ bus: ScratchAudioFile, range: Range<Int64>, left: UnsafeMutablePointer<Float>,
+                        right: UnsafeMutablePointer<Float>, isCancelled: () -> Bool, progress: (Int64) -> Void,
+                        to sink: (AudioBlock) throws(MediaIOError) -> Void, started: ContinuousClock.Instant) throws(MediaIOError) -> RenderSummary {
+        var peak: Float = 0
+        var first = range.lowerBound
+        while first < range.upperBound {
+            if isCancelled() { throw .cancelled }
+            let count = Int(min(Int64(blockSize), range.upperBound - first))
+            try bus.read(left: left, right: right, count: count, at: first)
             peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
             try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
             first += Int64(count)

@@ -14,23 +14,21 @@ extension LoudnessScan {
     ///
     /// - Throws: the decoders' `MediaIOError`s naming `path`; `cancelled`.
     public init(file path: String, frameCount: Int64, sampleRate: Int32, threads: Int = AudioRenderer.defaultThreadCount,
-                measures: LoudnessMeter.Measures = .all,
+                measures: LoudnessMeter.Measures = .all, truePeakBy reading: TruePeakReading = .libebur128,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
-        let ranges = LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads))
-        let stretches = try ranges.map { range throws(MediaIOError) in
-            try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate, measures: measures)
+        let feeds = try Self.feeds(frameCount: frameCount, sampleRate: sampleRate, threads: threads, measures: measures,
+                                   reading: reading)
+        _ = try WorkerPool<Void>.runEach(feeds.count) { job, isStopped throws(MediaIOError) in
+            try Self.decode(path, sampleRate: sampleRate, into: feeds[job], isCancelled: { isCancelled() || isStopped() })
         }
-        _ = try WorkerPool<Void>.runEach(stretches.count) { job, isStopped throws(MediaIOError) in
-            try Self.decode(path, sampleRate: sampleRate, into: stretches[job], isCancelled: { isCancelled() || isStopped() })
-        }
-        self.init(figures: LoudnessFigures(merging: stretches), limiting: nil)
+        self.init(figures: Self.figures(of: feeds, sampleRate: sampleRate), limiting: nil)
     }
 
-    /// Decodes `stretch`'s feed range of `path` into it, silence after the file's end.
-    private static func decode(_ path: String, sampleRate: Int32, into stretch: LoudnessStretch,
+    /// Decodes `feed`'s range of `path` into it, silence after the file's end.
+    private static func decode(_ path: String, sampleRate: Int32, into feed: StretchFeed,
                                isCancelled: () -> Bool) throws(MediaIOError) {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
-        if stretch.feedRange.lowerBound > 0 { try decoder.seek(toSample: stretch.feedRange.lowerBound) }
+        if feed.range.lowerBound > 0 { try decoder.seek(toSample: feed.range.lowerBound) }
         let block = 16_384
         let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
@@ -38,18 +36,17 @@ extension LoudnessScan {
             left.deallocate()
             right.deallocate()
         }
-        var remaining = stretch.feedRange.count
-        while remaining > 0 {
+        var position = feed.range.lowerBound
+        while position < feed.range.upperBound {
             if isCancelled() { throw .cancelled }
-            let wanted = min(block, remaining)
-            var got = try decoder.read(left: left, right: right, count: wanted)
+            let wanted = Int(min(Int64(block), feed.range.upperBound - position))
+            let got = try decoder.read(left: left, right: right, count: wanted)
             if got < wanted {
                 DSP.fill(left + got, value: 0, count: wanted - got)
                 DSP.fill(right + got, value: 0, count: wanted - got)
-                got = wanted
             }
-            try stretch.add(left: left, right: right, count: got)
-            remaining -= got
+            try feed.add(left: left, right: right, count: wanted, at: position)
+            position += Int64(wanted)
         }
     }
 }

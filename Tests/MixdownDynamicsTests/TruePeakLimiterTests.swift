@@ -287,6 +287,32 @@ final class TruePeakLimiterTests: XCTestCase {
         }
     }
 
+    /// Loud bursts between long quiet passages: the detector skips its filters
+    /// where the input cannot reach the threshold, and the output and every
+    /// statistic are those of a limiter that runs them everywhere (one whose
+    /// threshold map changes, at factor 1, in every chunk, so that it skips nothing).
+    func testSkippingQuietPassagesChangesNothing() throws {
+        let signal = Stereo(left: burstsBetweenQuietPassages(seed: 11), right: burstsBetweenQuietPassages(seed: 12))
+        let everywhere = try ThresholdMap(spans: stride(from: 0, to: Int64(signal.count) + 2000, by: 500).map {
+            .init(range: $0..<$0 + 500, factor: 1)
+        })
+        for gain in [1.0, 2.0] {
+            let skipping = try TruePeakLimiter(sampleRate: 48000, inputGain: gain)
+            let reference = try TruePeakLimiter(sampleRate: 48000, inputGain: gain, thresholdMap: everywhere)
+            let output = limit(signal, with: skipping, blocks: [4096, 333])
+            XCTAssertEqual(output.bits, limit(signal, with: reference).bits, "gain \(gain)")
+            XCTAssertEqual(skipping.statistics, reference.statistics, "gain \(gain)")
+            XCTAssertGreaterThan(skipping.statistics.samplesAboveThreshold, 0, "gain \(gain): the bursts are limited")
+        }
+        // A limiter that never acts reads the largest peak exactly all the same.
+        let quiet = signal.scaled(by: 0.3)
+        let skipping = try TruePeakLimiter(sampleRate: 48000)
+        let reference = try TruePeakLimiter(sampleRate: 48000, thresholdMap: everywhere)
+        XCTAssertEqual(limit(quiet, with: skipping).bits, limit(quiet, with: reference).bits)
+        XCTAssertEqual(skipping.statistics, reference.statistics)
+        XCTAssertEqual(skipping.statistics.samplesInGainReduction, 0)
+    }
+
     /// A stream shorter than the latency: nothing until the end, then all of it.
     func testShortStreamComesOutAtFinish() throws {
         let signal = Stereo(mono: (0..<100).map { Float($0) / 400 })
@@ -302,6 +328,21 @@ final class TruePeakLimiterTests: XCTestCase {
         XCTAssertEqual(limiter.framesIn, 100)
         XCTAssertEqual(limiter.framesOut, 100)
         XCTAssertTrue(limiter.isFinished)
+    }
+
+    /// Two seconds of quiet speech-like noise (−30 dBFS) with short loud bursts
+    /// (noise and an inter-sample peak at fs/4, 45°, up to about +2 dBTP), the
+    /// loudest last.
+    private func burstsBetweenQuietPassages(seed: UInt64) -> [Float] {
+        let hiss = noise(count: 96_000, seed: seed)
+        return hiss.enumerated().map { n, sample in
+            switch n {
+            case 20_000..<20_600: return 0.9 * sample
+            case 51_000..<51_300: return Float(0.95 * sin(Double.pi / 2 * Double(n) + .pi / 4))
+            case 80_000..<80_500: return 1.2 * sample
+            default: return 0.03 * sample
+            }
+        }
     }
 
     /// Loud, varied material: tones, bursts of noise, a naive sawtooth (aliased,

@@ -62,6 +62,85 @@ final class LoudnessNormalisationTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(scan.limiting).samplesInGainReduction, 0)
     }
 
+    /// The first pass records the bus: renders that read it write the same file,
+    /// bit for bit, as renders of the plan (pass 1's stretches record from the
+    /// block grid); its figures are the scan's (the true peak by the limiter's
+    /// detector, which reads at least what libebur128 reads); and the recording
+    /// is a file nobody sees.
+    func testARecordedBusRendersTheSameFile() throws {
+        let plan = try plan()
+        let folder = try TemporaryFolder()
+        let bus = try ScratchAudioFile(frameCount: plan.frameCount, folder: folder.path)
+        let recorded = try LoudnessScan(recording: plan, into: bus, threads: 3, measures: [.integrated, .truePeak],
+                                        truePeakBy: .limiterDetector).figures
+        XCTAssertEqual(try folder.contents(), [], "the scratch file has no name")
+        let scanned = try LoudnessScan(plan: plan, threads: 3, measures: [.integrated, .truePeak]).figures
+        XCTAssertEqual(try XCTUnwrap(recorded.integrated), try XCTUnwrap(scanned.integrated), accuracy: 0.001)
+        XCTAssertGreaterThanOrEqual(recorded.truePeak, scanned.truePeak - 1e-6)
+        XCTAssertEqual(recorded.truePeak, scanned.truePeak, accuracy: 0.1)
+        var mastered = plan
+        mastered.mastering = Mastering(gain: Gain.decibelsToFactor(10), limiter: .standard)
+        var files: [Data] = []
+        for recordedBus in [nil, bus] {
+            let path = folder.file("mastered.wav")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let summary = try PreviewSession(plan: mastered, outputPath: path, format: .f32, threads: 3, recordedBus: recordedBus).render()
+            XCTAssertGreaterThan(try XCTUnwrap(summary.limiting).largestGainReduction, 3, "the limiter acts")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        XCTAssertTrue(files[0] == files[1], "the files differ")
+        let dry = try LoudnessScan(plan: mastered, threads: 2, measures: .integrated).figures
+        let replayed = try LoudnessScan(plan: mastered, threads: 2, measures: .integrated, recordedBus: bus).figures
+        XCTAssertEqual(try XCTUnwrap(replayed.integrated), try XCTUnwrap(dry.integrated), accuracy: 0.001)
+    }
+
+    /// The limiter's detector reads a file's true peak in stretches as in one
+    /// piece: a full-scale-ish sample at the last frame of a stretch (14 s of a
+    /// 40 s file on three threads), whose peak only the 16 frames after it
+    /// reveal, and one at the file's last frame.
+    func testTheDetectorReadsPeaksAtTheEdgesOfStretches() throws {
+        let folder = try TemporaryFolder()
+        let frames = 40 * 48_000
+        let quiet = (0..<frames).map { Float(0.05 * sin(Double($0) * 0.031)) }
+        for (spike, value) in [(14 * 48_000 - 1, 0.9 as Float), (frames - 1, 0.8)] {
+            var left = quiet
+            left[spike] = value
+            let path = folder.file("spike\(spike).wav")
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .f32, frameCount: Int64(frames))
+            try writer.write(left: left, right: quiet, count: frames)
+            try writer.finish()
+            let figures = try LoudnessScan(file: path, frameCount: Int64(frames), sampleRate: 48_000, threads: 3,
+                                           measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
+            XCTAssertEqual(figures.truePeak, Measure.dB(Double(value)), accuracy: 1e-6, "spike at \(spike)")
+            XCTAssertEqual(figures.truePeakTime, try MediaTime(sampleIndex: Int64(spike) / 4800 * 4800, sampleRate: 48_000))
+        }
+    }
+
+    /// A normalisation records the mix beside the output, where nothing is left
+    /// when it ends, cancelled or not; without room for the recording (a folder
+    /// that does not exist) every run renders the mix, to the same mastering.
+    func testTheRecordingLeavesNothingAndIsNotNeeded() throws {
+        let plan = try plan()
+        let delivery = DeliveryLoudness(target: LoudnessLevel(uncheckedDecibels: -10), ceiling: TruePeakCeiling(uncheckedDecibels: -1))
+        let folder = try TemporaryFolder()
+        let recorded = try LoudnessNormalisation(plan: plan, delivery: delivery, lossy: false, threads: 2, scratchFolder: folder.path)
+        XCTAssertNotNil(recorded.recordedBus)
+        XCTAssertEqual(try folder.contents(), [])
+        let rendered = try LoudnessNormalisation(plan: plan, delivery: delivery, lossy: false, threads: 2,
+                                                 scratchFolder: folder.file("missing"))
+        XCTAssertNil(rendered.recordedBus)
+        XCTAssertGreaterThan(recorded.limiting.largestGainReduction, 1, "dry runs")
+        XCTAssertEqual(try XCTUnwrap(recorded.plan.mastering).gainDecibels, try XCTUnwrap(rendered.plan.mastering).gainDecibels,
+                       accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(recorded.expected.integrated), try XCTUnwrap(rendered.expected.integrated), accuracy: 1e-6)
+        let polls = Counter()
+        XCTAssertThrowsError(try LoudnessNormalisation(plan: plan, delivery: delivery, lossy: false, threads: 2,
+                                                        scratchFolder: folder.path, isCancelled: { polls.next() > 40 })) { error in
+            XCTAssertEqual(error as? MediaIOError, .cancelled)
+        }
+        XCTAssertEqual(try folder.contents(), [])
+    }
+
     /// Where the limiter costs loudness, the dry runs still land on the target.
     func testDryRunsReachTheTargetWhenTheLimiterActs() throws {
         let plan = try plan()
@@ -97,4 +176,12 @@ final class LoudnessNormalisationTests: XCTestCase {
         written.truePeak = -1.05
         XCTAssertTrue(first.accepts(written))
     }
+}
+
+/// Counts calls from any thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int { lock.withLock { count += 1; return count } }
 }

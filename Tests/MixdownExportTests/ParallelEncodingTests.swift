@@ -210,6 +210,33 @@ final class ParallelEncodingTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         XCTAssertEqual(try temporaryFiles(beside: path), [])
     }
+
+    /// An export measuring what it writes: a parallel one whose stretches are all
+    /// encoded at once measures its packets while it finishes the file, and gives
+    /// the figures of the file; a refused file is not left behind.
+    func testAnExportMeasuresWhatItWrites() throws {
+        let plan = try minuteOfMusicAndVoice().plan(for: .export)
+        let path = temporaryPath("measured.m4a")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for threads in [2, 1] {
+            let session = ExportSession(plan: plan, outputPath: path, threads: threads)
+            XCTAssertEqual(session.parallelEncoding, threads == 2)
+            var measured: LoudnessFigures?
+            let summary = try session.export(measuring: [.integrated, .truePeak]) { figures in
+                measured = figures
+                return true
+            }
+            XCTAssertNotNil(summary)
+            let file = try LoudnessScan(file: path, frameCount: plan.frameCount, sampleRate: plan.sampleRate, threads: 1,
+                                        measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
+            XCTAssertEqual(try XCTUnwrap(measured?.integrated), try XCTUnwrap(file.integrated), accuracy: 0.005, "\(threads) threads")
+            XCTAssertEqual(try XCTUnwrap(measured?.truePeak), file.truePeak, accuracy: 0.02, "\(threads) threads")
+            try FileManager.default.removeItem(atPath: path)
+            XCTAssertNil(try session.export(measuring: .integrated) { _ in false })
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+            XCTAssertEqual(try temporaryFiles(beside: path), [])
+        }
+    }
 }
 
 /// `MovieWriter` fed with encoded packets.
@@ -254,6 +281,69 @@ final class EncodedAudioWriterTests: XCTestCase {
         try encodedWriter.finish()
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: byPackets)), try Data(contentsOf: URL(fileURLWithPath: byWriter)),
                        "the same packets, parameters, priming and edit list")
+    }
+
+    /// The packets an encoder hands out decode from memory to the samples the
+    /// file they are written to decodes to: bit for bit from the start; from the
+    /// middle, with one packet of priming, but for the bands coded as noise (other
+    /// noise, as after a seek in the file: −79 dB here). A stream measured from
+    /// its packets gives the figures of the file.
+    func testPacketsDecodeAndMeasureAsTheirFile() throws {
+        let signal = chord()
+        let path = temporaryPath("packets.m4a")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let settings = AACSettings(sampleRate: 48_000, bitRate: 192_000)
+        let writer = try MovieWriter(path: path, video: nil, encodedAudio: settings)
+        let encoder = try AACEncoder(settings: settings)
+        var packets: [EncodedAudioPacket] = []
+        try encoder.encode(left: signal.left, right: signal.right, count: signal.left.count)
+        try encoder.finish()
+        while let packet = encoder.receivePacket() { packets.append(packet) }
+        for packet in packets { try writer.writeEncodedAudio(packet) }
+        try writer.finish()
+        let file = try AudioDecoder(path: path, sampleRate: 48_000)
+        var fileLeft = [Float](repeating: 0, count: signal.left.count), fileRight = fileLeft
+        XCTAssertEqual(try file.read(left: &fileLeft, right: &fileRight, count: fileLeft.count), fileLeft.count)
+        for first in [0, 70] {
+            let decoder = try AACPacketDecoder(settings: settings, configuration: encoder.codecConfiguration, path: path)
+            var left = [Float](repeating: .nan, count: signal.left.count), right = left
+            for packet in packets[first...] {
+                try decoder.decode(packet) { l, r, count, at in
+                    for i in 0..<count where at + Int64(i) >= 0 && at + Int64(i) < Int64(left.count) {
+                        left[Int(at) + i] = l[i]
+                        right[Int(at) + i] = r[i]
+                    }
+                }
+            }
+            // From packet `first` on, the first one's samples only prime the decoder.
+            let from = max(0, Int(packets[first].presentationTime) + 1024)
+            if first == 0 {
+                XCTAssertEqual(left.map(\.bitPattern), fileLeft.map(\.bitPattern))
+                XCTAssertEqual(right.map(\.bitPattern), fileRight.map(\.bitPattern))
+            } else {
+                // The bands coded as noise get other noise after a start in the middle, as after a seek.
+                for (decoded, fromFile) in [(left, fileLeft), (right, fileRight)] {
+                    let difference = (from..<decoded.count).map { decoded[$0] - fromFile[$0] }
+                    XCTAssertLessThan(Measure.dB(Measure.rms(difference) / Measure.rms(Array(fromFile[from...]))), -70)
+                }
+            }
+        }
+        let fromPackets = try LoudnessScan(packets: packets, settings: settings, configuration: encoder.codecConfiguration,
+                                           frameCount: Int64(signal.left.count), path: path, threads: 2,
+                                           measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
+        let fromFile = try LoudnessScan(file: path, frameCount: Int64(signal.left.count), sampleRate: 48_000, threads: 2,
+                                        measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
+        XCTAssertEqual(try XCTUnwrap(fromPackets.integrated), try XCTUnwrap(fromFile.integrated), accuracy: 0.001)
+        XCTAssertEqual(fromPackets.truePeak, fromFile.truePeak, accuracy: 0.001)
+        XCTAssertEqual(fromPackets.truePeakTime, fromFile.truePeakTime)
+        var shuffled = packets
+        shuffled.swapAt(10, 11)
+        XCTAssertThrowsError(try LoudnessScan(packets: shuffled, settings: settings, configuration: encoder.codecConfiguration,
+                                              frameCount: Int64(signal.left.count), path: path)) { error in
+            guard case let .decodeFailed(failed, reason) = error as? MediaIOError else { return XCTFail("\(error)") }
+            XCTAssertEqual(failed, path)
+            XCTAssertTrue(reason.contains("AAC packet 10"), reason)
+        }
     }
 
     func testPacketsOutOfPlaceAreRefused() throws {

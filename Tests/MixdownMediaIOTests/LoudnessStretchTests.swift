@@ -77,6 +77,27 @@ final class LoudnessStretchTests: XCTestCase {
         XCTAssertEqual(LoudnessStretch.ranges(frameCount: 40 * 48_000, sampleRate: 48_000, count: 4).count, 4)
     }
 
+    /// Stretches asked for the integrated loudness and true peak alone (a
+    /// normalisation's scans) give those figures as stretches measuring
+    /// everything do, and leave out the readings they were not asked for: the
+    /// range meter is not run, no momentary reading is taken.
+    func testStretchesMeasureOnlyWhatIsAskedFor() throws {
+        let channels = programme(seconds: 40, rate: 48_000)
+        let frames = Int64(channels[0].count)
+        let ranges = LoudnessStretch.ranges(frameCount: frames, sampleRate: 48_000, count: 3)
+        let all = LoudnessFigures(merging: try measureConcurrently(channels, ranges: ranges, frameCount: frames, rate: 48_000))
+        let some = LoudnessFigures(merging: try measureConcurrently(channels, ranges: ranges, frameCount: frames, rate: 48_000,
+                                                                     measures: [.integrated, .truePeak]))
+        XCTAssertEqual(try XCTUnwrap(some.integrated), try XCTUnwrap(all.integrated), accuracy: 1e-9)
+        XCTAssertEqual(some.truePeak, all.truePeak)
+        XCTAssertEqual(some.truePeakTime, all.truePeakTime)
+        XCTAssertGreaterThan(all.range, 1)
+        XCTAssertEqual(some.range, 0, "no range meter")
+        XCTAssertEqual(some.maxShortTerm, -.infinity, "no short-term readings")
+        XCTAssertEqual(some.maxMomentary, -.infinity, "no momentary readings")
+        XCTAssertGreaterThan(all.maxMomentary, -20)
+    }
+
     /// A silent programme stays silent when merged.
     func testMergedSilenceIsSilent() throws {
         let silence = [Float](repeating: 0, count: 6 * 48_000)
@@ -89,13 +110,13 @@ final class LoudnessStretchTests: XCTestCase {
 
     /// One stretch per range, each made and fed on its own thread.
     private func measureConcurrently(_ channels: [[Float]], ranges: [Range<Int64>], frameCount: Int64,
-                                     rate: Int32) throws -> [LoudnessStretch] {
+                                     rate: Int32, measures: LoudnessMeter.Measures = .all) throws -> [LoudnessStretch] {
         let results = StretchResults(count: ranges.count)
         let interleaved = interleave(channels)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             do {
                 let stretch = try LoudnessStretch(range: ranges[index], frameCount: frameCount, channels: channels.count,
-                                                  sampleRate: rate)
+                                                  sampleRate: rate, measures: measures)
                 let feed = Int(stretch.feedRange.lowerBound)..<Int(stretch.feedRange.upperBound)
                 if index % 2 == 0 {
                     try stretch.feed(channels, blocks: [999, 4801, 16_384], range: feed)

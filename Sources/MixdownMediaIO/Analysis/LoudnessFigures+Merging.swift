@@ -15,9 +15,9 @@ extension LoudnessFigures {
         }
         precondition(stretches[0].range.lowerBound == 0 && stretches.allSatisfy(\.isComplete),
                      "loudness stretches must start at 0 and be fed completely")
-        let integrating = stretches.map(\.integrating), ranging = stretches.map(\.ranging)
+        let integrating = stretches.map(\.integrating), ranging = stretches.compactMap(\.ranging)
         self.init(integrated: LoudnessMeter.integrated(of: integrating.map(\.meter)),
-                  range: ranging.allSatisfy { $0.meter.measures.contains(.range) } ? LoudnessMeter.range(of: ranging.map(\.meter)) : 0,
+                  range: ranging.count == stretches.count ? LoudnessMeter.range(of: ranging.map(\.meter)) : 0,
                   peaks: integrating, shortTerm: ranging, sampleRate: stretches[0].sampleRate)
     }
 }

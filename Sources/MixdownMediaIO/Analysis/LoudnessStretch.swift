@@ -16,8 +16,8 @@
 /// For this, stretch boundaries lie on the one-second grid (multiples of 10h) and
 /// the first ends at 2 s or later; ``ranges(frameCount:sampleRate:count:)`` cuts
 /// them so. The caller renders ``feedRange`` (2 s before the stretch, 0.9 s
-/// after) in order, in blocks of any size, and hands every block to `add`; a
-/// stretch holds no audio. ``LoudnessFigures/init(merging:)`` then pools the
+/// after; without meter B, 300 ms before and nothing after) in order, in blocks
+/// of any size, and hands every block to `add`; a stretch holds no audio. ``LoudnessFigures/init(merging:)`` then pools the
 /// stretches: every figure equals one meter's over the whole programme, but the
 /// integrated loudness, within 0.001 LU (measured: 1e-4 LU at most; plain cuts
 /// pooled are off by up to 0.1 LU). The residue is each later stretch's first
@@ -28,7 +28,8 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     /// Programme frames this stretch measures.
     public let range: Range<Int64>
     /// Programme frames to feed, in order: the stretch, 2 s before it (less at
-    /// the start) and 0.9 s after it (less at the end).
+    /// the start) and 0.9 s after it (less at the end); 300 ms before it and
+    /// nothing after when there is no meter B (neither `.range` nor `.shortTerm`).
     public let feedRange: Range<Int64>
     /// Channels per frame.
     public let channels: Int
@@ -37,8 +38,8 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
 
     /// Meter A: integrated loudness, momentary readings, peaks.
     let integrating: LoudnessTracker
-    /// Meter B: range and short-term readings.
-    let ranging: LoudnessTracker
+    /// Meter B: range and short-term readings; nil when neither is measured.
+    let ranging: LoudnessTracker?
     private var position: Int64
 
     /// The stretch `range` of a programme of `frameCount` frames of `channels`
@@ -49,9 +50,11 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     ///
     /// - Throws: `MediaIOError.unsupported` when libebur128 refuses the format (see ``LoudnessMeter``).
     ///
-    /// `measures` chooses the figures: without `.range` (and `.shortTerm`) the
-    /// range meter only counts momentary blocks and the range reads 0; without
-    /// `.truePeak` the true peak reads −∞ (it is most of the metering's cost).
+    /// `measures` chooses the figures, and what is not measured costs nothing:
+    /// without `.range` and `.shortTerm` meter B is not run, the range reads 0
+    /// and the maximum short-term −∞; without `.momentary` the maximum momentary
+    /// reads −∞ (each reading sums 400 ms again); without `.truePeak` the true
+    /// peak reads −∞ (it is most of the metering's cost).
     public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: Int32,
                 measures: LoudnessMeter.Measures = .all) throws(MediaIOError) {
         let second = Int64(Self.secondFrames(sampleRate: sampleRate))
@@ -64,15 +67,17 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         self.channels = channels
         self.sampleRate = sampleRate
         let first = range.lowerBound == 0
-        feedRange = (first ? 0 : range.lowerBound - 20 * step)..<min(frameCount, range.upperBound + 9 * step)
+        let ranges = !measures.isDisjoint(with: [.range, .shortTerm])
+        feedRange = ranges ? (first ? 0 : range.lowerBound - 20 * step)..<min(frameCount, range.upperBound + 9 * step)
+            : (first ? 0 : range.lowerBound - 3 * step)..<range.upperBound
         integrating = LoudnessTracker(
             meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
                                      measures: measures.intersection([.integrated, .samplePeak, .truePeak]).union(.integrated)),
-            origin: first ? 0 : range.lowerBound - 3 * step, peaksFrom: range.lowerBound)
-        ranging = LoudnessTracker(
-            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
-                                     measures: measures.isDisjoint(with: [.range, .shortTerm]) ? .momentary : .range),
-            origin: feedRange.lowerBound, peaksFrom: feedRange.lowerBound)
+            origin: first ? 0 : range.lowerBound - 3 * step, peaksFrom: range.lowerBound,
+            readsMomentary: measures.contains(.momentary))
+        ranging = !ranges ? nil : LoudnessTracker(
+            meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate, measures: .range),
+            origin: feedRange.lowerBound, peaksFrom: feedRange.lowerBound, readsMomentary: false)
         position = feedRange.lowerBound
     }
 
@@ -82,7 +87,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         let block = position..<position + Int64(frames.count)
         precondition(block.upperBound <= feedRange.upperBound, "fed past the stretch's feed range \(feedRange)")
         try feed(integrating, until: range.upperBound, frames: frames, block: block)
-        try feed(ranging, until: feedRange.upperBound, frames: frames, block: block)
+        if let ranging { try feed(ranging, until: feedRange.upperBound, frames: frames, block: block) }
         position = block.upperBound
     }
 

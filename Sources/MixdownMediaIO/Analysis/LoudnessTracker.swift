@@ -25,6 +25,8 @@ final class LoudnessTracker {
     let origin: Int64
     /// Programme frame from which calls count for the peaks (a grid point).
     let peaksFrom: Int64
+    /// Whether it takes momentary readings: each sums the last 400 ms once more.
+    let readsMomentary: Bool
     /// Programme frame of the next frame to feed.
     private(set) var position: Int64
     private let step: Int64
@@ -35,12 +37,13 @@ final class LoudnessTracker {
     /// Linear.
     private(set) var samplePeak = Maximum()
 
-    init(meter: LoudnessMeter, origin: Int64, peaksFrom: Int64) {
+    init(meter: LoudnessMeter, origin: Int64, peaksFrom: Int64, readsMomentary: Bool = true) {
         step = Int64(meter.step)
         precondition(origin % step == 0 && peaksFrom % step == 0, "a loudness tracker starts on the meter's 100 ms grid")
         self.meter = meter
         self.origin = origin
         self.peaksFrom = peaksFrom
+        self.readsMomentary = readsMomentary
         position = origin
     }
 
@@ -66,7 +69,7 @@ final class LoudnessTracker {
             if measures.contains(.truePeak) { truePeak.offer(meter.lastTruePeak, at: cell) }
         }
         guard position % step == 0 else { return }
-        if position >= origin + 4 * step { momentary.offer(meter.momentary, at: position) }
+        if readsMomentary, position >= origin + 4 * step { momentary.offer(meter.momentary, at: position) }
         if measures.contains(.shortTerm), position >= origin + 30 * step { shortTerm.offer(meter.shortTerm, at: position) }
     }
 }

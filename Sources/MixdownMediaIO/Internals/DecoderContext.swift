@@ -46,6 +46,36 @@ final class DecoderContext {
         self.context = context
     }
 
+    /// Opens FFmpeg's AAC decoder for a stream of `channels` at `sampleRate` Hz
+    /// whose AudioSpecificConfig is `configuration` (an encoder's extradata), for
+    /// packets in samples (time base 1/`sampleRate`).
+    ///
+    /// - Throws: `unsupported` without an AAC decoder, `decodeFailed` when it
+    ///   refuses the configuration or is out of memory; errors name `path`.
+    init(aacConfiguration configuration: [UInt8], sampleRate: Int32, channels: Int, path: String) throws(MediaIOError) {
+        guard let decoder = avcodec_find_decoder(AV_CODEC_ID_AAC) else {
+            throw .unsupported(path: path, reason: "this FFmpeg has no AAC decoder")
+        }
+        guard let context = avcodec_alloc_context3(decoder),
+              let extradata = av_mallocz(configuration.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+            throw .decodeFailed(path: path, reason: "out of memory")
+        }
+        // The context owns (and frees) its extradata.
+        extradata.copyMemory(from: configuration, byteCount: configuration.count)
+        context.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
+        context.pointee.extradata_size = Int32(configuration.count)
+        context.pointee.sample_rate = sampleRate
+        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        context.pointee.pkt_timebase = AVRational(num: 1, den: sampleRate)
+        let status = avcodec_open2(context, decoder, nil)
+        if status < 0 {
+            var c: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&c)
+            throw .decodeFailed(path: path, reason: "AAC decoder: \(FFmpegStatus(status).message)")
+        }
+        self.context = context
+    }
+
     deinit {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&c)

@@ -38,6 +38,26 @@ struct FileDescriptor {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Creates a file with no name in `folder`, open for reading and writing: the
+    /// system removes it when the descriptor is closed, however the process ends
+    /// (`open(O_TMPFILE)`). Where the file system has no unnamed files, a file
+    /// with a hidden name is created (`O_CREAT | O_EXCL`) and its name removed
+    /// at once.
+    static func createUnnamed(in folder: String) throws(SystemError) -> FileDescriptor {
+        // O_TMPFILE is a macro of macros that Swift does not import: glibc's
+        // definition, `__O_TMPFILE | O_DIRECTORY` (the same bits on x86-64 and arm64).
+        let fd = Glibc.open(folder, 0o20_000_000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
+        if fd >= 0 { return FileDescriptor(rawValue: fd) }
+        let refused = errno
+        // EISDIR, EOPNOTSUPP, EINVAL: this kernel or file system has no O_TMPFILE.
+        guard refused == EISDIR || refused == EOPNOTSUPP || refused == EINVAL else { throw SystemError(code: refused) }
+        let path = folder + "/.mixdown-scratch-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let named = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard named >= 0 else { throw .current }
+        unlink(path)
+        return FileDescriptor(rawValue: named)
+    }
+
     /// Writes up to `count` bytes at byte `offset` of the file, leaving the file
     /// position alone (`pwrite`); returns how many were written.
     func write(_ bytes: UnsafeRawPointer, count: Int, at offset: Int64) throws(SystemError) -> Int {

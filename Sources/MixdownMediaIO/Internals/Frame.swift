@@ -31,6 +31,15 @@ final class Frame {
         return bestEffort == MX_NOPTS_VALUE ? pts : bestEffort
     }
 
+    /// Channel `channel` of a decoded frame of planar float samples (`fltp`,
+    /// what FFmpeg's AAC decoder gives), `sampleCount` samples; nil for any
+    /// other sample format or a channel the frame does not have.
+    func planarFloat(channel: Int) -> UnsafePointer<Float>? {
+        guard pointer.pointee.format == AV_SAMPLE_FMT_FLTP.rawValue, channel < Int(pointer.pointee.ch_layout.nb_channels),
+              let data = pointer.pointee.extended_data?[channel] else { return nil }
+        return UnsafeRawPointer(data).assumingMemoryBound(to: Float.self)
+    }
+
     /// Makes the frame's buffers the frame's own, copying them only if a codec
     /// still holds a reference (`av_frame_make_writable`).
     func makeWritable() -> FFmpegStatus {

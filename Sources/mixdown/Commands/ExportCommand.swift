@@ -74,7 +74,7 @@ struct ExportCommand: ParsableCommand {
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         var normalisation = try delivery.normalisation(of: plan, project: project, lossy: true, threads: threading.count,
-                                                       console: console)
+                                                       output: output, console: console)
         if let normalisation { plan = normalisation.plan }
         if let range {
             let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
@@ -87,26 +87,27 @@ struct ExportCommand: ParsableCommand {
         let bitRate = project.output.audioBitrate.bitsPerSecond
         var attempt = 1
         while true {
+            // The first pass's recording holds the whole timeline: a range's excerpt has a timeline of its own.
             let session = ExportSession(plan: plan, outputPath: output, audioBitRate: bitRate, fastStart: faststart,
                                         threads: threading.count,
-                                        videoQuality: project.video.quality ?? ExportSession.defaultVideoQuality)
+                                        videoQuality: project.video.quality ?? ExportSession.defaultVideoQuality,
+                                        recordedBus: range == nil ? normalisation?.recordedBus : nil)
             Interrupt.pollForRequests()
             let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
             var written: LoudnessFigures?
             let last = attempt == Self.encodings
-            let summary = try runReportingErrors { () throws(MediaIOError) in
-                try session.export(progress: { state in
+            let summary = try runReportingErrors { () throws(MediaIOError) -> RenderSummary? in
+                let progress = { (state: ExportProgress) in
                     if Interrupt.isRequested() { session.cancel() }
                     reporter.update(state.framesDone)
-                }, accepting: { temporary throws(MediaIOError) in
-                    // What the AAC decodes to is what is delivered: the encoder's overshoot
-                    // included. Without a target, it is for the summary line alone.
-                    guard normalisation != nil || !reporting.quiet else { return true }
-                    let figures = try LoudnessScan(file: temporary, frameCount: plan.frameCount, sampleRate: plan.sampleRate,
-                                                   threads: threading.count, measures: [.integrated, .truePeak]).figures
+                }
+                // What the AAC decodes to is what is delivered: the encoder's overshoot
+                // included. Without a target, it is for the summary line alone.
+                guard normalisation != nil || !reporting.quiet else { return try session.export(progress: progress) }
+                return try session.export(progress: progress, measuring: [.integrated, .truePeak]) { figures in
                     written = figures
                     return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
-                })
+                }
             }
             reporter.finish()
             if let summary {

@@ -48,14 +48,15 @@ struct MixCommand: ParsableCommand {
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         let normalisation = try delivery.normalisation(of: plan, project: project, lossy: false, threads: threading.count,
-                                                       console: console)
+                                                       output: output, console: console)
         if let normalisation {
             DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
             plan = normalisation.plan
         }
         let summary = try runReportingErrors { () throws(MediaIOError) in
             let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
-                                             range: samples, inputs: inputs, threads: threading.count)
+                                             range: samples, inputs: inputs, threads: threading.count,
+                                             recordedBus: normalisation?.recordedBus)
             Interrupt.pollForRequests()
             let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
             let summary = try session.render { done in
@@ -70,7 +71,7 @@ struct MixCommand: ParsableCommand {
         guard normalisation != nil || !reporting.quiet else { return }
         let written = try runReportingErrors { () throws(MediaIOError) in
             try LoudnessScan(file: output, frameCount: summary.frames, sampleRate: plan.sampleRate, threads: threading.count,
-                             measures: [.integrated, .truePeak]).figures
+                             measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
         }
         if let normalisation, range == nil, !normalisation.accepts(written) {
             console.warn("loudness: the file measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")

@@ -30,12 +30,14 @@ struct LoudnessOptions: ParsableArguments {
 
     /// `plan` brought to the delivery asked for, its warnings on `console`; nil
     /// without a target. The whole mix is measured, also for a `--range`: a
-    /// range previews the delivery.
-    func normalisation(of plan: MixPlan, project: Project, lossy: Bool, threads: Int,
+    /// range previews the delivery. `output` is the file to be written.
+    func normalisation(of plan: MixPlan, project: Project, lossy: Bool, threads: Int, output: String,
                        console: Console) throws -> LoudnessNormalisation? {
         guard let target = try delivery(for: project) else { return nil }
+        // The first pass records the mix beside the output: the disk that takes the output takes it.
+        let folder = output.lastIndex(of: "/").map { output[..<$0].isEmpty ? "/" : String(output[..<$0]) } ?? "."
         let found = try runReportingErrors { () throws(MediaIOError) in
-            try LoudnessNormalisation(plan: plan, delivery: target, lossy: lossy, threads: threads,
+            try LoudnessNormalisation(plan: plan, delivery: target, lossy: lossy, threads: threads, scratchFolder: folder,
                                       isCancelled: { Interrupt.isRequested() })
         }
         found.warnings.forEach { console.warn($0) }

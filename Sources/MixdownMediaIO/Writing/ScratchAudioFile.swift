@@ -1,0 +1,82 @@
+/// A temporary file of stereo float frames that no other process can see and
+/// nothing can leave behind: it has no name, so the system removes it when the
+/// owner is released, and when the process ends, however it ends.
+///
+/// A delivery render records the mix in one (its first pass), so that the
+/// renders after it read the mix rather than decode and mix every input again;
+/// memory stays flat, whatever the timeline's length. The frames are stored
+/// as they are, 8 bytes a frame (77 MB for 200 s at 48 kHz): left channel
+/// first, then right, each frame at its timeline index. Frames may be written
+/// and read in any order, by several threads at once (`pwrite` and `pread`
+/// at absolute offsets); a frame is read as silence, or with an error, until
+/// it is written.
+public final class ScratchAudioFile: Sendable {
+    /// Frames the file holds.
+    public let frameCount: Int64
+    /// The folder it lives in, for messages.
+    public let folder: String
+    private let file: FileDescriptor
+
+    /// Creates an empty scratch file for `frameCount` frames in `folder`.
+    ///
+    /// - Throws: `cannotCreateOutput` naming the folder, with the system's reason.
+    public init(frameCount: Int64, folder: String) throws(MediaIOError) {
+        precondition(frameCount >= 0, "a scratch file of \(frameCount) frames")
+        self.frameCount = frameCount
+        self.folder = folder
+        do {
+            file = try FileDescriptor.createUnnamed(in: folder)
+        } catch {
+            throw .cannotCreateOutput(path: folder, reason: "cannot create a temporary file for the mix: \(error.message)")
+        }
+    }
+
+    deinit {
+        try? file.close()
+    }
+
+    /// Writes frames `frame ..< frame + count` from `left` and `right`.
+    ///
+    /// - Throws: `writeFailed` naming the folder (a full disk, say).
+    public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int, at frame: Int64) throws(MediaIOError) {
+        try transfer(count: count, at: frame) { channel, bytes, offset throws(SystemError) in
+            try file.write(channel == 0 ? left + bytes / 4 : right + bytes / 4, count: count * 4 - bytes, at: offset)
+        }
+    }
+
+    /// Reads frames `frame ..< frame + count` into `left` and `right`.
+    ///
+    /// - Throws: `writeFailed` naming the folder when the system refuses, or the
+    ///   frames lie past the last one written.
+    public func read(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int,
+                     at frame: Int64) throws(MediaIOError) {
+        try transfer(count: count, at: frame) { channel, bytes, offset throws(SystemError) in
+            let done = try file.read(into: (channel == 0 ? left : right) + bytes / 4, count: count * 4 - bytes, at: offset)
+            // 0 before the end: the frames were never written.
+            guard done > 0 else { throw SystemError(code: 0) }
+            return done
+        }
+    }
+
+    /// Moves `count` frames of each channel at `frame` with `move(channel, bytes done, file offset)`,
+    /// which returns the bytes it moved, until all are moved.
+    private func transfer(count: Int, at frame: Int64,
+                          _ move: (Int, Int, Int64) throws(SystemError) -> Int) throws(MediaIOError) {
+        precondition(count >= 0 && frame >= 0 && frame + Int64(count) <= frameCount,
+                     "frames \(frame) ..< \(frame + Int64(count)) of a scratch file of \(frameCount)")
+        for channel in 0..<2 {
+            let start = (Int64(channel) * frameCount + frame) * 4
+            var bytes = 0
+            while bytes < count * 4 {
+                do {
+                    bytes += try move(channel, bytes, start + Int64(bytes))
+                } catch where error == .interrupted {
+                    continue
+                } catch {
+                    throw .writeFailed(path: folder, reason: error.code == 0 ? "the temporary mix ends early"
+                                       : "the temporary file of the mix: \(error.message)")
+                }
+            }
+        }
+    }
+}

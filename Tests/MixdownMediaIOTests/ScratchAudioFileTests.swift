@@ -1,0 +1,51 @@
+import Foundation
+import MixdownMediaIO
+import MixdownTestSupport
+import XCTest
+
+/// The scratch file a normalisation records the mix in: frames come back as
+/// written, from any thread and in any order; it has no name, so nothing is
+/// left behind; a bad folder or a read past what was written is a clear error.
+final class ScratchAudioFileTests: XCTestCase {
+    func testFramesComeBackAsWrittenAndNothingIsLeft() throws {
+        let folder = try TemporaryFolder()
+        let frames = 100_000
+        let left = (0..<frames).map { Float($0) / Float(frames) }, right = left.map { -$0 }
+        do {
+            let file = try ScratchAudioFile(frameCount: Int64(frames), folder: folder.path)
+            XCTAssertEqual(try folder.contents(), [], "an unnamed file")
+            // Two threads, each writing every other block of 7000 frames, back to front.
+            let blocks = stride(from: 0, to: frames, by: 7000).map { $0..<min($0 + 7000, frames) }
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                for block in blocks.indices.reversed() where block % 2 == thread {
+                    let range = blocks[block]
+                    left.withUnsafeBufferPointer { l in
+                        right.withUnsafeBufferPointer { r in
+                            try? file.write(left: l.baseAddress! + range.lowerBound, right: r.baseAddress! + range.lowerBound,
+                                            count: range.count, at: Int64(range.lowerBound))
+                        }
+                    }
+                }
+            }
+            var readLeft = [Float](repeating: .nan, count: 12_345), readRight = readLeft
+            for start in [0, 54_321, frames - 12_345] {
+                try file.read(left: &readLeft, right: &readRight, count: 12_345, at: Int64(start))
+                XCTAssertEqual(readLeft, Array(left[start..<start + 12_345]))
+                XCTAssertEqual(readRight, Array(right[start..<start + 12_345]))
+            }
+            let longer = try ScratchAudioFile(frameCount: Int64(frames) * 2, folder: folder.path)
+            try longer.write(left: left, right: right, count: 10, at: 0)
+            XCTAssertThrowsError(try longer.read(left: &readLeft, right: &readRight, count: 100, at: Int64(frames) * 2 - 100)) { error in
+                guard case let .writeFailed(path, reason) = error as? MediaIOError else { return XCTFail("\(error)") }
+                XCTAssertEqual(path, folder.path)
+                XCTAssertTrue(reason.contains("ends early"), reason)
+            }
+        }
+        XCTAssertEqual(try folder.contents(), [])
+        XCTAssertThrowsError(try ScratchAudioFile(frameCount: 10, folder: folder.file("missing"))) { error in
+            guard case let .cannotCreateOutput(path, reason) = error as? MediaIOError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, folder.file("missing"))
+            XCTAssertTrue(reason.contains("No such file or directory"), reason)
+        }
+    }
+}
