@@ -70,6 +70,25 @@ final class CLISmartRenderTests: XCTestCase {
         }
     }
 
+    /// A fade from black and to black re-encodes the fades' seconds, not the clips.
+    func testPictureFadesReencodeOnlyTheirOwnStretches() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("fades.mp4")
+        let made = try CLIRunner.run(["export", "--video", clipA, "--video", clipB, "--video-fade-in", "1", "--video-fade-out", "1", "-o", out])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stderr.contains("270 frames copied, 60 re-encoded"), made.stderr)
+        let written = try packets(out), a = try packets(clipA), b = try packets(clipB)
+        XCTAssertEqual(Array(written[30..<180]), Array(a[30..<180]))
+        XCTAssertEqual(Array(written[180..<300]), Array(b[0..<120]))
+        XCTAssertEqual(try Tool.decodeErrors(out), "")
+        // The first frame is the background, the middle of the fade half way.
+        let first = try Tool.videoFrames(out, 0...0)[0], middle = try Tool.videoFrames(out, 15...15)[0]
+        XCTAssertEqual(Double(first[640 * 180 + 320]), 16, accuracy: 2)
+        let source = try Tool.videoFrames(clipA, 15...15)[0]
+        let expected = (Int(source[640 * 180 + 320]) * 128 + 16 * 128 + 128) >> 8
+        XCTAssertEqual(Double(middle[640 * 180 + 320]), Double(expected), accuracy: 4)
+    }
+
     func testSourcesThatCannotBeSplicedAreReencodedMoreAndTheFileStillDecodes() throws {
         let folder = try TemporaryFolder()
         // Variants of clip B's kind, each with one reason not to copy it beside clip A.

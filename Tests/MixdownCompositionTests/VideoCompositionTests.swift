@@ -130,4 +130,17 @@ final class VideoCompositionTests: XCTestCase {
         XCTAssertEqual(try Colour(parsing: "white").videoRangeYCbCr(.bt709).y, 235)
         XCTAssertEqual(Colour.black.videoRangeYCbCr(.bt601).y, 16)
     }
+
+    func testChangedRangesAreWhereALayerDoesNotShowItsFramesAsTheyAre() throws {
+        var layer = VideoCompositionLayerInstruction(trackID: 1)
+        layer.setOpacityRamp(from: 0, to: 1, timeRange: try range("0", "1"))
+        layer.setOpacityRamp(from: 1, to: 0.5, timeRange: try range("8", "9"))
+        layer.setTransformRamp(from: .identity, to: .identity, timeRange: try range("3", "4"))
+        layer.setCropRectangle(CropRectangle(x: 0, y: 0, width: 10, height: 10), at: time("5"))
+        layer.setCropRectangleRamp(from: CropRectangle(x: 0, y: 0, width: 10, height: 10), to: CropRectangle(x: 0, y: 0, width: 20, height: 20),
+                                   timeRange: try range("5.5", "6"))
+        // The fade-in, the crop from 5 s on (held), the fade-out held at 0.5 to the end; the identity transform changes nothing.
+        XCTAssertEqual(layer.changedRanges(within: try range("0", "10")), [try range("0", "1"), try range("5", "10")])
+        XCTAssertEqual(VideoCompositionLayerInstruction(trackID: 2).changedRanges(within: try range("0", "10")), [])
+    }
 }

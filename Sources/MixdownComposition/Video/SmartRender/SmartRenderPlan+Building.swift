@@ -53,16 +53,26 @@ extension SmartRenderPlan {
     }
 
     /// The timeline ranges where `place`'s clip is shown alone and unchanged:
-    /// pass-through instructions drawing its track, merged where they touch.
+    /// single-layer instructions drawing its track, less the stretches where the
+    /// layer's opacity, transform or crop changes its frames, merged where they touch.
     static func unchangedWindows(of place: VideoTimeline.Placement, in composition: VideoComposition) -> [MediaTimeRange] {
         var windows: [MediaTimeRange] = []
-        for instruction in composition.instructions where instruction.isPassThrough
+        for instruction in composition.instructions where instruction.layerInstructions.count == 1 && instruction.customTransition == nil
             && instruction.layerInstructions[0].trackID == place.trackID {
             guard let range = instruction.timeRange.intersection(place.timeRange), !range.isEmpty else { continue }
-            if let last = windows.last, last.end == range.start, let merged = try? MediaTimeRange(start: last.start, end: range.end) {
-                windows[windows.count - 1] = merged
-            } else {
-                windows.append(range)
+            var cursor = range.start
+            var pieces: [MediaTimeRange] = []
+            for change in instruction.layerInstructions[0].changedRanges(within: range) {
+                if let piece = try? MediaTimeRange(start: cursor, end: change.start), !piece.isEmpty { pieces.append(piece) }
+                cursor = change.end
+            }
+            if let piece = try? MediaTimeRange(start: cursor, end: range.end), !piece.isEmpty { pieces.append(piece) }
+            for piece in pieces {
+                if let last = windows.last, last.end == piece.start, let merged = try? MediaTimeRange(start: last.start, end: piece.end) {
+                    windows[windows.count - 1] = merged
+                } else {
+                    windows.append(piece)
+                }
             }
         }
         return windows

@@ -3,8 +3,9 @@ import MixdownTime
 /// Which stretches of a composed picture are copied from the clips and which
 /// are drawn and re-encoded: the plan of a smart render.
 ///
-/// A frame is copied when no instruction changes it (one layer, nothing
-/// ramped) and its clip can be copied into the output (`SmartRenderClipCheck`:
+/// A frame is copied when no instruction changes it (one layer, at full
+/// opacity, unmoved and uncropped at that time: a fade re-encodes only its own
+/// stretch) and its clip can be copied into the output (`SmartRenderClipCheck`:
 /// H.264 at the render size, upright, constant frame rate, the same parameter
 /// sets and reorder delay as the other copied clips). Copying restarts only at
 /// an IDR picture (where the copied parameter sets take effect again after
