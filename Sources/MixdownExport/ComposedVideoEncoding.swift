@@ -32,7 +32,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         self.encoder = encoder
         let composition = frames.timeline.videoComposition
         canvas = Picture(width: composition.renderSize.width, height: composition.renderSize.height)
-        count = Int((range.duration.seconds / composition.frameDuration.seconds - 1e-6).rounded(.up))
+        count = composition.frameCount(in: range)
         self.isCancelled = isCancelled
     }
 

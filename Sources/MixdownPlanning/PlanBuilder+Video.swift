@@ -23,11 +23,15 @@ extension PlanBuilder {
     }
 
     /// The render size: the project's, else the first clip's shown size taken to even sides.
-    func renderSize(_ first: VideoClipInfo) -> PixelSize {
+    ///
+    /// - Throws: `invalidValue` for a first clip too small or too large to render at its size.
+    func renderSize(_ first: VideoClipInfo) throws(PlanningError) -> PixelSize {
         if let size = project.video.renderSize { return size }
         let shown = first.displayedSize
-        return (try? PixelSize(width: max(16, shown.width & ~1), height: max(16, shown.height & ~1)))
-            ?? (try? PixelSize(width: 1280, height: 720))!
+        do { return try PixelSize(width: shown.width & ~1, height: shown.height & ~1) } catch {
+            throw .invalidValue(field: "clips[0]", reason: "its \(shown.width)×\(shown.height) picture cannot be the render size (\(error)); "
+                + "set video.renderSize (--render-size)")
+        }
     }
 
     /// Lays the stitched segments out with the project's transitions, fades and
@@ -54,9 +58,10 @@ extension PlanBuilder {
             clips.append(entry)
         }
         let tracks = (a: composition.addTrack(mediaType: .video, role: .video), b: composition.addTrack(mediaType: .video, role: .video))
+        let size = try renderSize(first)
         let timeline: VideoTimeline
         do {
-            timeline = try VideoTimeline(clips: clips, trackIDs: tracks, renderSize: renderSize(first), frameDuration: frameDuration,
+            timeline = try VideoTimeline(clips: clips, trackIDs: tracks, renderSize: size, frameDuration: frameDuration,
                                          backgroundColour: video.background)
             try timeline.videoComposition.validate(duration: timeline.duration, trackIDs: [tracks.a, tracks.b])
         } catch { throw .videoComposition(error) }

@@ -28,6 +28,12 @@ public struct VideoComposition: Hashable, Sendable {
     /// used for the background colour, stills and the encoded stream's tags.
     public var colourMatrix: YCbCrMatrix { .assumed(forHeight: renderSize.height) }
 
+    /// The number of output frames over `range`: one every frame duration from
+    /// its start, the last one starting before its end.
+    public func frameCount(in range: MediaTimeRange) -> Int {
+        Int((range.duration.seconds / frameDuration.seconds - 1e-6).rounded(.up))
+    }
+
     /// The instruction in force at `time`: the one whose range holds it (the
     /// last one at or past the end).
     public func instruction(at time: MediaTime) -> VideoCompositionInstruction? {

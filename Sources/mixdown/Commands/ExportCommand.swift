@@ -137,18 +137,18 @@ struct ExportCommand: ParsableCommand {
     /// copied and re-encoded.
     private func videoNote(_ plan: MixPlan, quality: VideoQuality) -> String {
         guard let timeline = plan.videoTimeline else { return "" }
-        let frame = timeline.videoComposition.frameDuration.seconds
+        let composition = timeline.videoComposition
         var copied = 0, encoded = 0
-        for span in plan.smartRender?.spans ?? [] {
-            switch span {
-            case let .copy(segment): copied += segment.frameCount
-            case let .encode(range, _): encoded += Int((range.duration.seconds / frame - 1e-6).rounded(.up))
+        if let smart = plan.smartRender, smart.copies {
+            for span in smart.spans {
+                switch span {
+                case let .copy(segment): copied += segment.frameCount
+                case let .encode(range, _): encoded += composition.frameCount(in: range)
+                }
             }
+        } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
+            encoded = composition.frameCount(in: whole)
         }
-        if plan.smartRender?.copies != true {
-            encoded = Int((timeline.duration.seconds / frame - 1e-6).rounded(.up))
-            copied = 0
-        }
-        return "; video \(timeline.videoComposition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality))"
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality))"
     }
 }
