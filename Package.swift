@@ -71,15 +71,16 @@ let package = Package(
         .target(name: "MixdownProjectFile", dependencies: [
             "MixdownProject", "MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownComposition",
         ]),
-        // A project resolved against its media: probing, stitching, placing, ducking → MixPlan
-        // (it renders and meters the parts of the mix to duck by loudness).
+        // A project resolved against its media: probing, stitching, composing, placing, ducking → MixPlan
+        // (never rendering: a duck by loudness is left for the loudness pass).
         .target(name: "MixdownPlanning", dependencies: [
-            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownRender", "MixdownAnalysis", "MixdownComposition",
+            "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownComposition",
             "MixdownAudioMix", "MixdownTime", "MixdownUnits",
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
-            "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownPlan", "MixdownMediaIO", "MixdownRender", "MixdownDynamics", "MixdownDSP",
+            "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownRender",
+            "MixdownDynamics", "MixdownDSP",
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
         .target(name: "MixdownPlot", dependencies: [

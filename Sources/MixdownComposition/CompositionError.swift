@@ -11,8 +11,6 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
     case overlappingSegments(existing: String, existingRange: MediaTimeRange, new: String, newRange: MediaTimeRange)
     /// A track would hold more than `limit` segments (``CompositionTrack/maximumSegmentCount``).
     case tooManySegments(path: String, limit: Int)
-    /// A track id the composition does not have.
-    case noSuchTrack(Int)
     /// Time arithmetic failed (for example overflow).
     case time(MediaTimeError)
 
@@ -26,8 +24,6 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(MessageText.shown(new)) at \(newRange.readable) overlaps \(MessageText.shown(existing)) at \(existingRange.readable) on the same track"
         case let .tooManySegments(path, limit):
             return "\(MessageText.shown(path)): a track holds at most \(limit) segments (pieces of files placed on it)"
-        case let .noSuchTrack(id):
-            return "the composition has no track \(id)"
         case let .time(error):
             return error.description
         }

@@ -1,33 +1,8 @@
 import MixdownTime
 
-/// One track of a composition: segments of assets placed on the timeline, never overlapping.
-public struct CompositionTrack: Hashable, Sendable, Identifiable {
-    /// What a track carries.
-    public enum MediaType: String, Hashable, Sendable, Codable {
-        /// Sound, rendered into the mix.
-        case audio
-        /// Picture, copied into the export.
-        case video
-    }
-
-    /// What an audio track is for, so fades and ducking know which tracks they touch.
-    public enum Role: String, Hashable, Sendable, Codable {
-        /// The camera audio of the video clips.
-        case clipAudio = "clip-audio"
-        /// Voice-over takes, which the music ducks under.
-        case voiceover
-        /// Music beds.
-        case music
-        /// The picture of the video clips.
-        case video
-    }
-
-    /// The track's number in its composition, from 1.
-    public let id: Int
-    /// Whether the track carries audio or video.
-    public let mediaType: MediaType
-    /// What the track is for.
-    public let role: Role
+/// One track of segments of assets placed on the timeline, never overlapping,
+/// as `AVMutableCompositionTrack` keeps them.
+public struct CompositionTrack: Hashable, Sendable {
     /// Segments in timeline order.
     public private(set) var segments: [CompositionTrackSegment] = []
 
@@ -36,12 +11,8 @@ public struct CompositionTrack: Hashable, Sendable, Identifiable {
     /// keeps a mistake (a 1 ms loop) from making a plan that would never finish.
     public static let maximumSegmentCount = 100_000
 
-    /// An empty track; ``Composition/addTrack(mediaType:role:)`` numbers them.
-    public init(id: Int, mediaType: MediaType, role: Role) {
-        self.id = id
-        self.mediaType = mediaType
-        self.role = role
-    }
+    /// An empty track.
+    public init() {}
 
     /// Places `sourceRange` of `asset` at `time` on the timeline, like
     /// `AVMutableCompositionTrack.insertTimeRange(_:of:at:)`.

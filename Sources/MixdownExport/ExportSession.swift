@@ -111,21 +111,25 @@ public final class ExportSession: Sendable {
     /// The video track: the stitched clips copied, or the composed picture drawn
     /// and encoded as the writer pulls its packets; nil without video.
     func movieVideo() throws(MediaIOError) -> MovieVideo? {
-        guard plan.videoTimeline != nil else { return plan.video.map { MovieVideo.copy($0) } }
-        if let smart = plan.smartRender, smart.copies, let clips = plan.video?.clipInfos {
-            let spans = try SmartRenderEncoding(plan: plan, smart: smart, quality: videoQuality, path: outputPath,
-                                                isCancelled: { [self] in isCancelled })
-            return .smart(SmartVideo(plan: smart, clipInfos: clips, parameterSets: spans.parameterSets,
-                                     encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
+        switch plan.video {
+        case .none: return nil
+        case let .stitched(stitch): return .copy(stitch)
+        case let .composed(composed):
+            if let smart = composed.smartRender, smart.copies {
+                let spans = try SmartRenderEncoding(video: composed, smart: smart, quality: videoQuality, path: outputPath,
+                                                    isCancelled: { [self] in isCancelled })
+                return .smart(SmartVideo(plan: smart, clipInfos: composed.clipInfos, parameterSets: spans.parameterSets,
+                                         encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
+            }
+            // A full render: the whole timeline as one stretch.
+            let frames = ComposedVideoFrames(video: composed)
+            let composition = frames.timeline.videoComposition
+            let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, quality: videoQuality, path: outputPath),
+                                           path: outputPath)
+            let whole = (try? MediaTimeRange(start: .zero, end: frames.timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
+            let feed = ComposedVideoEncoding(frames: frames, range: whole, encoder: encoder, isCancelled: { [self] in isCancelled })
+            return .encoded(feed.encoder, feed: feed)
         }
-        // A full render: the whole timeline as one stretch.
-        let frames = try ComposedVideoFrames(plan: plan)
-        let composition = frames.timeline.videoComposition
-        let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, quality: videoQuality, path: outputPath),
-                                       path: outputPath)
-        let whole = (try? MediaTimeRange(start: .zero, end: frames.timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
-        let feed = ComposedVideoEncoding(frames: frames, range: whole, encoder: encoder, isCancelled: { [self] in isCancelled })
-        return .encoded(feed.encoder, feed: feed)
     }
 
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.

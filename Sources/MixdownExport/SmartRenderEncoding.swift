@@ -17,12 +17,12 @@ final class SmartRenderEncoding {
     private let path: String
     private let isCancelled: () -> Bool
 
-    /// The encoder settings for spans that splice with `plan`'s copied clips.
+    /// The encoder settings for spans that splice with `video`'s copied clips.
     ///
     /// - Throws: `MediaIOError.unsupported` when libx264 refuses them.
-    init(plan: MixPlan, smart: SmartRenderPlan, quality: VideoQuality, path: String,
+    init(video: ComposedVideo, smart: SmartRenderPlan, quality: VideoQuality, path: String,
          isCancelled: @escaping () -> Bool) throws(MediaIOError) {
-        frames = try ComposedVideoFrames(plan: plan)
+        frames = ComposedVideoFrames(video: video)
         let composition = frames.timeline.videoComposition
         var settings = try ComposedVideoEncoding.settings(for: composition, quality: quality, path: path)
         // The copied clips' colour description stays the stream's: the spans leave theirs unset.

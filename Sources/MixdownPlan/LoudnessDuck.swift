@@ -3,13 +3,10 @@ import MixdownUnits
 
 /// How one duck's depth was chosen by loudness (`ducking.mode` loudness): the
 /// loudness of the voice and of the ducked part inside the duck region, and the
-/// depth that sets the second the asked gap under the first. For the reports
+/// depth that sets the second the asked gap under the first. Each track of the
+/// ducked part holds its ducks (``MixTrack/loudnessDucks``), for the reports
 /// (`inspect`, `automation`) that show why the duck is as deep as it is.
 public struct LoudnessDuck: Hashable, Sendable {
-    /// The ducked part, as a project file names it: `music`, `clips`, `voiceovers`.
-    public var target: String
-    /// The ducked part's audio tracks, which this duck holds down.
-    public var trackIDs: [Int]
     /// The duck region on the timeline: where the ducked part is fully down (the
     /// ramps lie outside it), bridged regions merged.
     public var range: MediaTimeRange
@@ -26,11 +23,8 @@ public struct LoudnessDuck: Hashable, Sendable {
     /// cannot be measured (``isFallback``).
     public var depth: DuckDepth
 
-    /// A duck of `target` (tracks `trackIDs`) over `range` by `depth`, chosen from the two loudnesses.
-    public init(target: String, trackIDs: [Int], range: MediaTimeRange, voiceLoudness: Double?, targetLoudness: Double?,
-                gap: LoudnessGap, depth: DuckDepth) {
-        self.target = target
-        self.trackIDs = trackIDs
+    /// A duck over `range` by `depth`, chosen from the two loudnesses.
+    public init(range: MediaTimeRange, voiceLoudness: Double?, targetLoudness: Double?, gap: LoudnessGap, depth: DuckDepth) {
         self.range = range
         self.voiceLoudness = voiceLoudness
         self.targetLoudness = targetLoudness

@@ -12,8 +12,11 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case stitch(VideoStitchError)
     /// A range with nothing of it on the timeline, which lasts `timeline`.
     case rangeOutsideTimeline(MediaTimeRange, timeline: MediaTime)
-    /// An excerpt of a composed picture (transitions, conformed clips), which is not cut yet.
-    case composedExcerpt
+    /// The composed picture cannot be cut there.
+    case videoComposition(VideoCompositionError)
+    /// A plan whose ducks are still to be measured (ducking by loudness), cut
+    /// before the loudness pass ran.
+    case notMeasured
 
     public var description: String {
         switch self {
@@ -22,9 +25,9 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .stitch(error): return error.description
         case let .rangeOutsideTimeline(range, timeline):
             return "\(range.readable) is outside the timeline [0s, \(timeline.readable))"
-        case .composedExcerpt:
-            return "an export of part of the timeline (--range) with transitions, picture fades or conformed clips is not supported yet; "
-                + "export the whole timeline, or preview the range as WAV"
+        case let .videoComposition(error): return error.description
+        case .notMeasured:
+            return "the plan's ducks by loudness are not measured yet: run the loudness pass before cutting it"
         }
     }
 }

@@ -2,15 +2,18 @@ import MixdownPlan
 import MixdownProject
 
 extension Project {
-    /// Probes every file and builds the composition and gain envelopes the renderer runs.
+    /// Probes every file and builds the plan the renderer runs: the picture, and
+    /// the audio tracks with their segments, items, gains and ducks.
     ///
     /// Clips are planned as the export will write them (keyframe rules, snaps, packet
     /// timestamps), so a preview and an export of the same project sound the same.
+    /// Planning never renders: a duck by loudness is left for a loudness pass to
+    /// measure (`MixPlan.needsMeasuring`), which the sessions of MixdownExport run.
     ///
     /// - Throws: ``PlanningError`` naming the file or field that cannot work.
     public func plan(for purpose: PlanPurpose = .preview) throws(PlanningError) -> MixPlan {
-        var builder = PlanBuilder(project: self, purpose: purpose)
-        return try builder.build()
+        var planner = Planner(project: self, purpose: purpose)
+        return try planner.plan()
     }
 }
 
@@ -20,7 +23,7 @@ public enum PlanPurpose: Sendable {
     /// video (trimmed clips are still planned as the export cuts them), and clips that
     /// could not share one video track are still mixed.
     case preview
-    /// The video track as the export would cut it (`MixPlan.video`), without refusing
+    /// The picture as the export would cut it (`MixPlan.video`), without refusing
     /// clips that could not share one track: for `inspect` and `plot`.
     case layout
     /// As `layout`, and clips must be compatible for stream copy.

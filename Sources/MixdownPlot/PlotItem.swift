@@ -1,4 +1,5 @@
 import MixdownAudioMix
+import MixdownTime
 
 /// One box on a lane: a video clip's segment or an audio segment, with what is
 /// drawn inside it.
@@ -17,6 +18,17 @@ struct PlotItem: Sendable {
     var envelope: GainEnvelope?
     /// Its audio at picture resolution (audio only).
     var waveform: WaveformSummary?
+
+    /// `sourceRange` of `path` playing over `timeRange`, in seconds for drawing.
+    init(path: String, timeRange: MediaTimeRange, sourceRange: MediaTimeRange, track: Int? = nil, envelope: GainEnvelope? = nil) {
+        self.path = path
+        start = timeRange.start.seconds
+        end = timeRange.end.seconds
+        sourceStart = sourceRange.start.seconds
+        sourceEnd = sourceRange.end.seconds
+        self.track = track
+        self.envelope = envelope
+    }
 
     /// The last component of ``path``, for its label.
     var fileName: String {

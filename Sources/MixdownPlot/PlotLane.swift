@@ -6,20 +6,26 @@ import MixdownAudioMix
 /// layout that lets cuts crossfade); the picture shows them in one lane, since
 /// to a user they are one thing: the sound of the clips.
 struct PlotLane: Sendable {
-    /// What a lane shows; the raw value is its `data-role` in the SVG.
-    enum Role: String, Sendable {
+    /// What a lane shows: the picture, or one part of the mix.
+    enum Role: Hashable, Sendable {
         case video
-        case clipAudio = "clip-audio"
-        case voiceover
-        case music
+        case audio(MixPart)
+
+        /// Its `data-role` in the SVG: `video`, or the part's track role.
+        var name: String {
+            switch self {
+            case .video: "video"
+            case let .audio(part): part.trackRole
+            }
+        }
 
         /// The lane's label.
         var title: String {
             switch self {
-            case .video: return "Video"
-            case .clipAudio: return "Clip audio"
-            case .voiceover: return "Voice-over"
-            case .music: return "Music"
+            case .video: "Video"
+            case .audio(.clips): "Clip audio"
+            case .audio(.voiceovers): "Voice-over"
+            case .audio(.music): "Music"
             }
         }
     }

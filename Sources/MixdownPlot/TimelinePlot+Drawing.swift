@@ -12,9 +12,9 @@ extension TimelinePlot {
         static func of(_ role: PlotLane.Role) -> Palette {
             switch role {
             case .video: return Palette(fill: "#dfe5ec", alternateFill: "#cdd6e1", stroke: "#7b8da3", wave: "#7b8da3", waveCore: "#4d5f75")
-            case .clipAudio: return Palette(fill: "#e6f2e3", alternateFill: "#d8ebd3", stroke: "#6aa15f", wave: "#74ad68", waveCore: "#3d7433")
-            case .voiceover: return Palette(fill: "#f0e6f7", alternateFill: "#e6d8f1", stroke: "#9b6fb8", wave: "#a57cc0", waveCore: "#65387f")
-            case .music: return Palette(fill: "#e2ecf8", alternateFill: "#d3e2f4", stroke: "#6d95c4", wave: "#6f9bd0", waveCore: "#2d5c92")
+            case .audio(.clips): return Palette(fill: "#e6f2e3", alternateFill: "#d8ebd3", stroke: "#6aa15f", wave: "#74ad68", waveCore: "#3d7433")
+            case .audio(.voiceovers): return Palette(fill: "#f0e6f7", alternateFill: "#e6d8f1", stroke: "#9b6fb8", wave: "#a57cc0", waveCore: "#65387f")
+            case .audio(.music): return Palette(fill: "#e2ecf8", alternateFill: "#d3e2f4", stroke: "#6d95c4", wave: "#6f9bd0", waveCore: "#2d5c92")
             }
         }
     }
@@ -52,9 +52,9 @@ extension TimelinePlot {
             let count = lane.items.count
             switch lane.role {
             case .video: return "\(count) video clip" + (count == 1 ? "" : "s")
-            case .clipAudio: return "\(count) clip-audio item" + (count == 1 ? "" : "s")
-            case .voiceover: return "\(count) voice-over take" + (count == 1 ? "" : "s")
-            case .music: return "\(count) music item" + (count == 1 ? "" : "s")
+            case .audio(.clips): return "\(count) clip-audio item" + (count == 1 ? "" : "s")
+            case .audio(.voiceovers): return "\(count) voice-over take" + (count == 1 ? "" : "s")
+            case .audio(.music): return "\(count) music item" + (count == 1 ? "" : "s")
             }
         }
         // With --duck-clips the clips' lane ducks in the same places as the music: count places, not shadings.
@@ -67,7 +67,7 @@ extension TimelinePlot {
     private func draw(_ lane: PlotLane, index: Int, top: Double, into document: inout SVGDocument) {
         let n = SVGDocument.number
         let bottom = top + lane.height
-        document.open("g", [("class", "lane"), ("id", "lane-\(lane.role.rawValue)"), ("data-role", lane.role.rawValue)])
+        document.open("g", [("class", "lane"), ("id", "lane-\(lane.role.name)"), ("data-role", lane.role.name)])
         document.element("rect", [("class", "lane-background"), ("x", n(layout.plotLeft)), ("y", n(top)),
                                   ("width", n(layout.plotRight - layout.plotLeft)), ("height", n(lane.height)),
                                   ("fill", "#f6f7f9"), ("stroke", "#e1e4e8")])
@@ -105,8 +105,8 @@ extension TimelinePlot {
     private func laneDetail(_ lane: PlotLane) -> String {
         switch lane.role {
         case .video: return lane.transitions.isEmpty ? "cuts dashed" : "transitions shaded"
-        case .clipAudio: return "A/B tracks, gain line"
-        case .voiceover, .music: return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
+        case .audio(.clips): return "A/B tracks, gain line"
+        case .audio(.voiceovers), .audio(.music): return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }
     }
 

@@ -8,41 +8,36 @@ extension TimelinePlot {
     /// The lanes of `plan`, top to bottom, with every audio item's waveform measured.
     static func lanes(for plan: MixPlan, width: Int) throws(MediaIOError) -> [PlotLane] {
         var lanes: [PlotLane] = []
-        if let timeline = plan.videoTimeline {
+        switch plan.video {
+        case .none: break
+        case let .stitched(stitch):
+            let items = stitch.segments.map { PlotItem(path: $0.path, timeRange: $0.timelineRange, sourceRange: $0.sourceRange) }
+            lanes.append(PlotLane(role: .video, items: items, duckRegions: [], gainTop: 1))
+        case let .composed(composed):
             // A composed picture: the clips overlap by their transitions.
-            let items = plan.composition.tracks(role: .video).flatMap(\.segments).map { segment in
-                PlotItem(path: segment.asset.path, start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
-                         sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds)
+            let timeline = composed.timeline
+            let items = timeline.placements.map { place in
+                PlotItem(path: composed.clip(of: place).path, timeRange: place.timeRange, sourceRange: place.sourceRange)
             }.sorted { $0.start < $1.start }
             lanes.append(PlotLane(role: .video, items: items, duckRegions: [],
                                   transitions: timeline.transitions.map { ($0.kind.rawValue, $0.timeRange.start.seconds, $0.timeRange.end.seconds) },
                                   gainTop: 1))
-        } else if let video = plan.video {
-            let items = video.segments.map { segment in
-                PlotItem(path: segment.path, start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
-                         sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds)
-            }
-            lanes.append(PlotLane(role: .video, items: items, duckRegions: [], gainTop: 1))
         }
-        let roles: [(CompositionTrack.Role, PlotLane.Role)] = [(.clipAudio, .clipAudio), (.voiceover, .voiceover), (.music, .music)]
-        for (trackRole, laneRole) in roles {
-            let tracks = plan.composition.tracks(role: trackRole)
+        for part in MixPart.timelineOrder {
+            let tracks = plan.audioTracks(of: part)
             guard !tracks.isEmpty else { continue }
             var items: [PlotItem] = []
             for track in tracks {
-                let envelope = plan.envelopes[track.id]
                 for segment in track.segments {
-                    items.append(try audioItem(segment, track: track.id, envelope: envelope, plan: plan, width: width))
+                    items.append(try audioItem(segment, track: track.id, envelope: track.envelope, plan: plan, width: width))
                 }
             }
             items.sort { $0.start < $1.start }
-            let envelopes = tracks.compactMap { plan.envelopes[$0.id] }
-            let ids = Set(tracks.map(\.id))
-            let speech = plan.detectedSpeech.filter { ids.contains($0.trackID) }.flatMap { found in
-                found.regions.map { (item: found.item, start: $0.start.seconds, end: $0.end.seconds) }
+            let speech = tracks.flatMap(\.items).flatMap { item in
+                (item.speech ?? []).map { (item: item.name, start: $0.start.seconds, end: $0.end.seconds) }
             }
-            lanes.append(PlotLane(role: laneRole, items: items,
-                                  duckRegions: GainEnvelope.duckedStretches(in: envelopes, until: plan.duration.seconds),
+            lanes.append(PlotLane(role: .audio(part), items: items,
+                                  duckRegions: GainEnvelope.duckedStretches(in: tracks.map(\.envelope), until: plan.duration.seconds),
                                   speech: speech, gainTop: max(1, items.map(highestGain(of:)).max() ?? 1)))
         }
         return lanes
@@ -51,9 +46,7 @@ extension TimelinePlot {
     /// An audio segment with its envelope and the waveform of the part inside the timeline.
     private static func audioItem(_ segment: CompositionTrackSegment, track: Int, envelope: GainEnvelope?,
                                   plan: MixPlan, width: Int) throws(MediaIOError) -> PlotItem {
-        var item = PlotItem(path: segment.asset.path,
-                            start: segment.timelineRange.start.seconds, end: segment.timelineRange.end.seconds,
-                            sourceStart: segment.sourceRange.start.seconds, sourceEnd: segment.sourceRange.end.seconds,
+        var item = PlotItem(path: segment.asset.path, timeRange: segment.timelineRange, sourceRange: segment.sourceRange,
                             track: track, envelope: envelope)
         // What plays past the timeline's end is cut by the renderer and is off the picture.
         let visible = visibleSource(of: segment, until: plan.duration)

@@ -159,28 +159,14 @@ public struct Project: Hashable, Sendable {
             case off
         }
 
-        /// A part of the mix, as a source or a target of ducking.
-        public enum Part: String, Hashable, Sendable, CaseIterable, Comparable {
-            /// The voice-over takes.
-            case voiceovers
-            /// The clips' own (camera) audio.
-            case clips
-            /// The music beds.
-            case music
-
-            public static func < (lhs: Part, rhs: Part) -> Bool {
-                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-            }
-        }
-
         /// How the voice-over takes trigger the duck; `off` turns ducking off.
         public var mode = Mode.ranges
         /// What triggers the duck: the voice-over takes (by `mode`), the speech
         /// found in the clips' own audio, or both. Music never does.
-        public var sources: Set<Part> = [.voiceovers]
+        public var sources: Set<MixPart> = [.voiceovers]
         /// What ducks: the music, the clips' audio, the voice-over takes. A part
         /// never ducks under itself, only under the other sources.
-        public var targets: Set<Part> = [.music]
+        public var targets: Set<MixPart> = [.music]
         /// Depth, ramps, bridging and curve of the duck.
         public var settings = DuckingSettings()
         /// The lowest speech-band level that can count as speech, for signal detection.

@@ -8,10 +8,17 @@ extension AudioRenderer {
     /// hold this plan's bus (before mastering) over the whole timeline, as
     /// `LoudnessScan(recording:into:…)` writes it, so that every render gives the
     /// same bits as without it, in a fraction of the time.
+    ///
+    /// - Throws: `MediaIOError.unsupported` for a plan that ``MixPlan/needsMeasuring``
+    ///   (its ducks by loudness are chosen by a pass that renders it first), or
+    ///   whose times overflow.
     public convenience init(plan: MixPlan, blockSize: Int = 16_384, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {
+        guard !plan.needsMeasuring else {
+            throw .unsupported(path: "timeline", reason: "its ducks by loudness are not measured yet (run the loudness pass first)")
+        }
         do {
-            try self.init(composition: plan.composition, envelopes: plan.envelopes, pans: plan.pans, duration: plan.duration,
-                          sampleRate: plan.sampleRate, blockSize: blockSize, mastering: plan.mastering, recordedBus: recordedBus)
+            try self.init(tracks: plan.audioTracks, duration: plan.duration, sampleRate: plan.sampleRate, blockSize: blockSize,
+                          mastering: plan.mastering, recordedBus: recordedBus)
         } catch {
             throw .unsupported(path: "timeline", reason: error.description)
         }

@@ -33,38 +33,27 @@ public final class AudioRenderer {
     /// decoding and mixing the tracks (``init(plan:blockSize:recordedBus:)``).
     public let recordedBus: ScratchAudioFile?
 
-    /// Prepares to render `duration` of `composition`'s audio tracks.
-    ///
-    /// `envelopes` maps track ids to the gain the renderer applies; a track without one plays at unity.
-    /// `pans` maps track ids to where their items sit; a track without spans plays centred.
-    /// `mastering`, when given, is applied last (``render(range:threads:isCancelled:progress:to:)``).
-    public convenience init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]] = [:],
-                duration: MediaTime, sampleRate: Int32 = 48_000, blockSize: Int = 16_384,
-                mastering: Mastering? = nil) throws(MediaTimeError) {
-        try self.init(composition: composition, envelopes: envelopes, pans: pans, duration: duration, sampleRate: sampleRate,
-                      blockSize: blockSize, mastering: mastering, recordedBus: nil)
-    }
-
-    init(composition: Composition, envelopes: [Int: GainEnvelope], pans: [Int: [PanSpan]], duration: MediaTime,
-         sampleRate: Int32, blockSize: Int, mastering: Mastering?, recordedBus: ScratchAudioFile?) throws(MediaTimeError) {
+    /// Prepares to render `duration` of `tracks`, each through its envelope and pans.
+    init(tracks: [MixTrack], duration: MediaTime, sampleRate: Int32, blockSize: Int, mastering: Mastering?,
+         recordedBus: ScratchAudioFile?) throws(MediaTimeError) {
         self.sampleRate = sampleRate
         self.mastering = mastering
         self.recordedBus = recordedBus
         self.blockSize = blockSize
         frameCount = try duration.sampleIndex(sampleRate: sampleRate)
-        var tracks: [TrackRenderer] = []
-        for track in composition.tracks where track.mediaType == .audio {
+        var renderers: [TrackRenderer] = []
+        for track in tracks {
             let readers = try track.segments.map { segment throws(MediaTimeError) in
                 try SegmentReader(segment: segment, sampleRate: sampleRate)
             }
-            let panned = try (pans[track.id] ?? []).filter { $0.pan != .center }.map { span throws(MediaTimeError) in
+            let panned = try track.pans.map { span throws(MediaTimeError) in
                 let gains = span.pan.gains
                 return TrackRenderer.Panning(samples: try span.range.sampleRange(sampleRate: sampleRate),
                                              left: Float(gains.left), right: Float(gains.right))
             }
-            tracks.append(TrackRenderer(envelope: envelopes[track.id] ?? GainEnvelope(layers: []), pans: panned, readers: readers))
+            renderers.append(TrackRenderer(envelope: track.envelope, pans: panned, readers: readers))
         }
-        self.tracks = tracks
+        self.tracks = renderers
     }
 
     /// Renders timeline samples `range` (the whole timeline by default) and hands each block to `sink`.

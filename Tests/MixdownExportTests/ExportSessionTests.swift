@@ -121,7 +121,7 @@ final class ExportSessionTests: XCTestCase {
 
     func testRangeExportSnapsToAKeyframeAndKeepsSoundWithPicture() throws {
         let full = try demo().plan(for: .export)
-        let excerpt = try full.excerpt(streamCopying: try MediaTimeRange(parsing: "4.5-11.2"))
+        let excerpt = try full.excerpt(forExportOf: try MediaTimeRange(parsing: "4.5-11.2"))
         // clip-a's keyframes are 1 s apart: 4.5 moves back to 4; clip-b's out-point 1.2 to its keyframe at 1.
         XCTAssertEqual(excerpt.timelineRange, try MediaTimeRange(parsing: "4-11"))
         XCTAssertEqual(excerpt.snaps.map(\.edge), [.inPoint, .outPoint])

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
 import MixdownPlanning
@@ -25,10 +26,11 @@ final class ClipTimingTests: XCTestCase {
             let preview = try project.plan(for: .preview)
             let layout = try project.plan(for: .layout)
             XCTAssertEqual(preview.duration, layout.duration, "\(name): timeline")
-            XCTAssertEqual(segments(preview, .clipAudio), segments(layout, .clipAudio), "\(name): clip audio")
-            XCTAssertEqual(segments(preview, .video), segments(layout, .video), "\(name): video track")
-            let cut = try XCTUnwrap(layout.video?.segments.first, name)
-            XCTAssertEqual(segments(preview, .video).first?.source, cut.sourceRange, "\(name): the export's segment")
+            XCTAssertEqual(segments(preview, .clips), segments(layout, .clips), "\(name): clip audio")
+            XCTAssertEqual(picture(preview), picture(layout), "\(name): video track")
+            guard case let .stitched(stitch) = layout.video else { return XCTFail("\(name): two copies of a clip are stitched") }
+            let cut = try XCTUnwrap(stitch.segments.first, name)
+            XCTAssertEqual(picture(preview).first?.source, cut.sourceRange, "\(name): the export's segment")
         }
     }
 
@@ -58,8 +60,17 @@ final class ClipTimingTests: XCTestCase {
         }
     }
 
-    private func segments(_ plan: MixPlan, _ role: CompositionTrack.Role) -> [Placed] {
-        plan.composition.tracks(role: role).flatMap(\.segments).map { Placed(source: $0.sourceRange, timeline: $0.timelineRange) }
+    private func segments(_ plan: MixPlan, _ part: MixPart) -> [Placed] {
+        plan.audioTracks(of: part).flatMap(\.segments).map { Placed(source: $0.sourceRange, timeline: $0.timelineRange) }
+    }
+
+    /// Where the clips' pictures play.
+    private func picture(_ plan: MixPlan) -> [Placed] {
+        switch plan.video {
+        case .none: []
+        case let .stitched(stitch): stitch.segments.map { Placed(source: $0.sourceRange, timeline: $0.timelineRange) }
+        case let .composed(composed): composed.timeline.placements.map { Placed(source: $0.sourceRange, timeline: $0.timeRange) }
+        }
     }
 
     private struct Placed: Equatable {

@@ -21,8 +21,16 @@ final class DuckSourcesTests: XCTestCase {
         return project
     }
 
-    func envelope(_ plan: MixPlan, _ role: CompositionTrack.Role, _ index: Int = 0) throws -> GainEnvelope {
-        try XCTUnwrap(plan.envelopes[plan.composition.tracks(role: role)[index].id])
+    func envelope(_ plan: MixPlan, _ part: MixPart, _ index: Int = 0) throws -> GainEnvelope {
+        let tracks = plan.audioTracks(of: part)
+        let track = try XCTUnwrap(tracks.indices.contains(index) ? tracks[index] : nil, "\(part) track \(index)")
+        XCTAssertFalse(track.items.isEmpty, "a track without items plays at unity")
+        return track.envelope
+    }
+
+    /// The items listened to for speech, with what was found.
+    func speech(_ plan: MixPlan) -> [(item: String, regions: [MediaTimeRange])] {
+        plan.audioTracks.flatMap(\.items).compactMap { item in item.speech.map { (item.name, $0) } }
     }
 
     func testClipsDuckTheMusicOnlyWhenTheyAreASource() throws {
@@ -30,8 +38,8 @@ final class DuckSourcesTests: XCTestCase {
         XCTAssertEqual(try envelope(project.plan(), .music).gain(at: 3), 1, "by default only voice-over triggers the duck")
         project.ducking.sources = [.clips]
         let plan = try project.plan()
-        XCTAssertEqual(plan.detectedSpeech.map(\.item), ["clips[0]"])
-        XCTAssertEqual(plan.detectedSpeech[0].regions.count, 3)
+        XCTAssertEqual(speech(plan).map(\.item), ["clips[0]"])
+        XCTAssertEqual(speech(plan)[0].regions.count, 3)
         let music = try envelope(plan, .music)
         XCTAssertEqual(music.gain(at: 3), duck, accuracy: 1e-12, "inside the first answer")
         XCTAssertEqual(music.gain(at: 7.2), 1, accuracy: 1e-12, "in the 3 s pause")
@@ -47,10 +55,10 @@ final class DuckSourcesTests: XCTestCase {
         project.ducking.sources = [.voiceovers, .clips]
         project.ducking.targets = [.music, .clips, .voiceovers]
         let plan = try project.plan()
-        let clips = try envelope(plan, .clipAudio)
+        let clips = try envelope(plan, .clips)
         XCTAssertEqual(clips.gain(at: 3), 1, accuracy: 1e-12, "the clip does not duck under its own speech")
         XCTAssertEqual(clips.gain(at: 12), duck, accuracy: 1e-12, "it ducks under the take")
-        let take = try envelope(plan, .voiceover)
+        let take = try envelope(plan, .voiceovers)
         XCTAssertEqual(take.gain(at: 12), 1, accuracy: 1e-12, "the take does not duck under itself…")
         XCTAssertEqual(take.gain(at: 16), duck, accuracy: 1e-12, "…but under the speech in the clip")
         let music = try envelope(plan, .music)
@@ -63,7 +71,7 @@ final class DuckSourcesTests: XCTestCase {
         project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: t("1"))]
         project.ducking.targets = [.voiceovers]
         let plan = try project.plan()
-        XCTAssertEqual(try envelope(plan, .voiceover).layers.map(\.kind), [.volume, .fade])
+        XCTAssertEqual(try envelope(plan, .voiceovers).layers.map(\.kind), [.volume, .fade])
         XCTAssertEqual(plan.warnings, ["ducking: voiceovers is a target and the only source; a part never ducks under itself, so it does not duck"])
     }
 
@@ -77,7 +85,7 @@ final class DuckSourcesTests: XCTestCase {
         for mode in [Project.Ducking.Mode.ranges, .signal] {
             project.ducking.mode = mode
             let plan = try project.plan()
-            let segment = plan.composition.tracks(role: .voiceover)[0].segments[0]
+            let segment = plan.audioTracks(of: .voiceovers)[0].segments[0]
             XCTAssertEqual(segment.sourceRange, try MediaTimeRange(start: t("1.7"), end: t("2.7")))
             XCTAssertEqual(segment.timelineRange, try MediaTimeRange(start: t("10"), end: t("11")))
             let music = try envelope(plan, .music)
@@ -85,7 +93,7 @@ final class DuckSourcesTests: XCTestCase {
             XCTAssertEqual(music.gain(at: 11.6), 1, accuracy: 1e-12, "\(mode): back up after the trimmed part")
             XCTAssertEqual(music.gain(at: 9.4), 1, accuracy: 1e-12, "\(mode): the first sentence is trimmed away")
         }
-        let speech = try XCTUnwrap(project.plan().detectedSpeech.first)
+        let speech = try XCTUnwrap(self.speech(project.plan()).first)
         XCTAssertEqual(speech.item, "voiceovers[0]")
         XCTAssertEqual(speech.regions.count, 1)
         // The pre-roll and hangover are 30 ms; a 10 ms frame's 40 ms window sees an onset up to 20 ms early.

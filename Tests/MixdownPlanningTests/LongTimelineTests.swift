@@ -23,7 +23,7 @@ final class LongTimelineTests: XCTestCase {
     /// each placement scanning every piece before it).
     func testABedLoopedForFourDaysTilesTheTimeline() throws {
         let plan = try loopedBed(until: "96:00:00").plan()
-        let segments = try XCTUnwrap(plan.composition.tracks(role: .music).first).segments
+        let segments = try XCTUnwrap(plan.audioTracks(of: .music).first).segments
         XCTAssertEqual(segments.count, 96 * 3600 / 20)
         XCTAssertEqual(segments.first?.timelineRange.start, .zero)
         for (a, b) in zip(segments, segments.dropFirst()) where a.timelineRange.end != b.timelineRange.start {
@@ -42,7 +42,7 @@ final class LongTimelineTests: XCTestCase {
         XCTAssertTrue(reason.contains("600000 pieces") && reason.contains("100000"), reason)
         // The limit itself is allowed: 0.01 s over 1000 s.
         let plan = try loopedBed(until: "1000", outPoint: "0.01").plan()
-        XCTAssertEqual(plan.composition.tracks(role: .music).first?.segments.count, CompositionTrack.maximumSegmentCount)
+        XCTAssertEqual(plan.audioTracks(of: .music).first?.segments.count, CompositionTrack.maximumSegmentCount)
     }
 
     /// `--voiceover vo.wav@99999999999:00` overflowed the time arithmetic with a

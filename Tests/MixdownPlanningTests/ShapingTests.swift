@@ -15,8 +15,9 @@ final class ShapingTests: XCTestCase {
 
     func musicEnvelope(_ project: Project) throws -> (GainEnvelope, MixPlan) {
         let plan = try project.plan()
-        let track = try XCTUnwrap(plan.composition.tracks(role: .music).first)
-        return (try XCTUnwrap(plan.envelopes[track.id]), plan)
+        let track = try XCTUnwrap(plan.audioTracks(of: .music).first)
+        XCTAssertFalse(track.items.isEmpty)
+        return (track.envelope, plan)
     }
 
     func bed(fadeIn: Double = 0, fadeOut: Double = 0, volume: Double = 1) -> Project {
@@ -82,11 +83,12 @@ final class ShapingTests: XCTestCase {
         project.voiceovers = [.init(path: Fixture.path("vo-short.wav"), start: t("1.0000104"))]   // 48000.4992 samples
         project.voiceovers[0].fade.fadeIn = t("0.5")
         let plan = try project.plan()
-        let track = try XCTUnwrap(plan.composition.tracks(role: .voiceover).first)
-        let envelope = try XCTUnwrap(plan.envelopes[track.id])
+        let track = try XCTUnwrap(plan.audioTracks(of: .voiceovers).first)
+        XCTAssertFalse(track.items.isEmpty)
+        let envelope = track.envelope
         XCTAssertEqual(envelope.gain(atSample: 48_000, sampleRate: 48_000), 0, "the item's first sample is silent")
         XCTAssertEqual(envelope.gain(atSample: 48_000 + 12_000, sampleRate: 48_000), 0.5, accuracy: 1e-12)
-        XCTAssertEqual(plan.composition.tracks(role: .voiceover)[0].segments[0].timelineRange.start, t("1"))
+        XCTAssertEqual(plan.audioTracks(of: .voiceovers)[0].segments[0].timelineRange.start, t("1"))
     }
 
     func testCombinedGainIsTheProduct() throws {

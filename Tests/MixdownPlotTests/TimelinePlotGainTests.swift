@@ -61,7 +61,7 @@ final class TimelinePlotGainTests: XCTestCase {
         let x = try root.timeToX()
         let music = try XCTUnwrap(try root.lane("music").items.first)
         let track = try XCTUnwrap(music["data-track"].flatMap(Int.init))
-        let envelope = try XCTUnwrap(plan.envelopes[track])
+        let envelope = try XCTUnwrap(plan.audioTracks.first { $0.id == track }).envelope
         let points = try XCTUnwrap(music.all("polyline", class: "envelope").first).points
         let zero = points[0].y
         let open = try XCTUnwrap(y(of: points, at: x(14)))

@@ -59,7 +59,7 @@ final class TimelinePlotLaneTests: XCTestCase {
         let plan = try project.plan()
         let root = try parseSVG(try TimelinePlot(plan: plan).svg)
         let items = try root.lane("clip-audio").items
-        let segments = plan.composition.tracks(role: .clipAudio).flatMap(\.segments)
+        let segments = plan.audioTracks(of: .clips).flatMap(\.segments)
             .sorted { $0.timelineRange.start < $1.timelineRange.start }
         XCTAssertEqual(items.count, 3)
         XCTAssertEqual(items.map { $0["data-path"] ?? "" }, segments.map(\.asset.path))

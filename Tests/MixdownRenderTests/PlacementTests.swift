@@ -52,7 +52,7 @@ final class PlacementTests: XCTestCase {
         let renderer = try AudioRenderer(plan: plan)
         XCTAssertEqual(renderer.frameCount, 172_800_000)
         // Looped segments tile the hour with no gap and no overlap.
-        let segments = plan.composition.tracks[0].segments
+        let segments = plan.audioTracks[0].segments
         for (a, b) in zip(segments, segments.dropFirst()) {
             XCTAssertEqual(a.timelineRange.end, b.timelineRange.start)
         }

@@ -1,3 +1,4 @@
+import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
@@ -9,7 +10,7 @@ import MixdownTime
 import MixdownTestSupport
 import XCTest
 
-/// `MixPlan.keepingAudio(roles:)` (the stems `mixdown loudness` measures) and
+/// `MixPlan.keepingAudio(of:)` (the stems `mixdown loudness` measures) and
 /// `MixPlan.voiceRanges()` (where it measures the dialogue), on the demo project.
 final class StemTests: XCTestCase {
     private func demo() throws -> Project {
@@ -27,16 +28,16 @@ final class StemTests: XCTestCase {
 
     func testStemsKeepTheirTracksAndSumToTheMix() throws {
         let plan = try demo().plan()
-        let roles: [CompositionTrack.Role] = [.clipAudio, .voiceover, .music]
-        let stems = try roles.map { role in try plan.keepingAudio(roles: [role]) }
+        let roles: [MixPart] = [.clips, .voiceovers, .music]
+        let stems = roles.map { role in plan.keepingAudio(of: [role]) }
         for (role, stem) in zip(roles, stems) {
-            XCTAssertEqual(stem.composition.tracks.map(\.id), plan.composition.tracks.map(\.id), "ids carry over")
-            for track in stem.composition.tracks where track.mediaType == .audio {
-                let original = try XCTUnwrap(plan.composition.track(id: track.id))
-                XCTAssertEqual(track.segments, track.role == role ? original.segments : [], "\(role): track \(track.id)")
-                XCTAssertEqual(stem.envelopes[track.id], track.role == role ? plan.envelopes[track.id] : nil)
+            // The part's tracks, whole: ids, segments, items, envelopes; no other track.
+            XCTAssertEqual(stem.audioTracks, plan.audioTracks.filter { $0.part == role }, "\(role)")
+            XCTAssertFalse(stem.audioTracks.isEmpty, "\(role)")
+            guard case let .stitched(video) = stem.video, case let .stitched(original) = plan.video else {
+                return XCTFail("the demo's clips are stitched")
             }
-            XCTAssertEqual(stem.composition.tracks(role: .video).map(\.segments), plan.composition.tracks(role: .video).map(\.segments))
+            XCTAssertEqual(video.segments.map(\.timelineRange), original.segments.map(\.timelineRange))
             XCTAssertEqual(stem.duration, plan.duration)
         }
         let mix = try render(plan)
@@ -54,7 +55,7 @@ final class StemTests: XCTestCase {
     /// sample: its duck follows the takes, which it keeps.
     func testMusicStemIsTheMixWithTheOthersSilenced() throws {
         var project = try demo()
-        let stem = try render(project.plan().keepingAudio(roles: [.music]))
+        let stem = try render(project.plan().keepingAudio(of: [.music]))
         project.clipVolume = 0
         project.voiceoverVolume = 0
         let silenced = try render(project.plan())
@@ -64,13 +65,13 @@ final class StemTests: XCTestCase {
     func testVoiceRangesAreTheTakesOrTheSpeechFoundInThem() throws {
         var project = try demo()
         let plan = try project.plan()
-        let takes = plan.composition.tracks(role: .voiceover).flatMap(\.segments).map(\.timelineRange)
+        let takes = plan.audioTracks(of: .voiceovers).flatMap(\.segments).map(\.timelineRange)
         XCTAssertEqual(takes.count, 2)
         XCTAssertEqual(try plan.voiceRanges(), takes)
 
         project.ducking.mode = .signal
         let listened = try project.plan()
-        let speech = listened.detectedSpeech.flatMap(\.regions).sorted { $0.start < $1.start }
+        let speech = listened.audioTracks.flatMap(\.items).compactMap(\.speech).joined().sorted { $0.start < $1.start }
         let ranges = try listened.voiceRanges()
         XCTAssertGreaterThan(ranges.count, 2, "vo-pauses.wav speaks in several phrases")
         XCTAssertEqual(ranges.first?.start, speech.first?.start)

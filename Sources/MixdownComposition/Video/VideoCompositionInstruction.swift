@@ -47,11 +47,15 @@ public struct CustomTransition: Hashable, Sendable {
     public var fromTrackID: Int
     /// The incoming track, shown entirely at the end.
     public var toTrackID: Int
+    /// The whole transition, in timeline time: its progress runs from 0 at the
+    /// start to 1 at the end, wherever its instruction is cut.
+    public var timeRange: MediaTimeRange
 
-    /// A transition of `kind` from one track to another.
-    public init(kind: Kind, fromTrackID: Int, toTrackID: Int) {
+    /// A transition of `kind` from one track to another over `timeRange`.
+    public init(kind: Kind, fromTrackID: Int, toTrackID: Int, timeRange: MediaTimeRange) {
         self.kind = kind
         self.fromTrackID = fromTrackID
         self.toTrackID = toTrackID
+        self.timeRange = timeRange
     }
 }

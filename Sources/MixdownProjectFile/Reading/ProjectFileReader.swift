@@ -122,16 +122,16 @@ final class ProjectFileReader {
     }
 
     /// A non-empty list of distinct parts of the mix, each one of `allowed`.
-    func parts(_ value: Any, at path: JSONPath, allowed: [Project.Ducking.Part]) -> Set<Project.Ducking.Part>? {
+    func parts(_ value: Any, at path: JSONPath, allowed: [MixPart]) -> Set<MixPart>? {
         let names = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         let expected = "a list of parts from \(names), like [\"\(allowed[0].rawValue)\"]"
         guard let elements = value as? [Any], !elements.isEmpty else {
             report(path, found: Self.describe(value), expected: expected)
             return nil
         }
-        var parts: Set<Project.Ducking.Part> = []
+        var parts: Set<MixPart> = []
         for (index, element) in elements.enumerated() {
-            guard let text = element as? String, let part = Project.Ducking.Part(rawValue: text), allowed.contains(part) else {
+            guard let text = element as? String, let part = MixPart(rawValue: text), allowed.contains(part) else {
                 let hint = (element as? String).flatMap { Self.suggestion(for: $0, among: allowed.map(\.rawValue)) }
                 report(path.appending(index), found: Self.describe(element), expected: "one of \(names)" + (hint.map { "; did you mean \"\($0)\"?" } ?? ""))
                 continue

@@ -136,7 +136,7 @@ struct ProjectFileWriter {
     }
 
     /// Parts of the mix in their documented order.
-    private static func parts(_ parts: Set<Project.Ducking.Part>) -> JSONValue {
+    private static func parts(_ parts: Set<MixPart>) -> JSONValue {
         .array(parts.sorted().map(name))
     }
 

@@ -5,7 +5,7 @@ import MixdownPlan
 import MixdownTime
 import MixdownUnits
 
-/// The frames of a plan's composed picture, one render-size `Picture` per output
+/// The frames of a composed picture, one render-size `Picture` per output
 /// frame: each clip's frame at that time (decoded, turned upright, conformed)
 /// drawn by the `VideoCompositor`, as `AVAssetImageGenerator` and an export
 /// draw them alike.
@@ -17,18 +17,14 @@ import MixdownUnits
 public final class ComposedVideoFrames {
     /// The layout drawn.
     public let timeline: VideoTimeline
-    private let plan: MixPlan
+    private let video: ComposedVideo
     private let compositor: VideoCompositor
     private var sources: [Int: ClipFrameSource] = [:]
 
-    /// Prepares to draw `plan`'s composed picture.
-    ///
-    /// - Throws: `MediaIOError.unsupported` when the plan has no composed picture.
-    public init(plan: MixPlan) throws(MediaIOError) {
-        guard let timeline = plan.videoTimeline, plan.video != nil else {
-            throw .unsupported(path: "video", reason: "the plan has no composed picture")
-        }
-        self.plan = plan
+    /// Prepares to draw `video`.
+    public init(video: ComposedVideo) {
+        self.video = video
+        let timeline = video.timeline
         self.timeline = timeline
         let scaler = PictureScaler()
         compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height throws(MediaIOError) in
@@ -51,16 +47,13 @@ public final class ComposedVideoFrames {
             pictures[layer.trackID] = try source.picture(at: sourceTime)
         }
         // Clips the timeline has left behind are closed.
-        for index in sources.keys where timeline.placements[index].timeRange.end <= time { sources[index] = nil }
+        for place in timeline.placements where sources[place.index] != nil && place.timeRange.end <= time { sources[place.index] = nil }
         try compositor.draw(at: time, pictures: pictures, into: canvas)
     }
 
     private func source(for place: VideoTimeline.Placement, conform: ConformMode) throws(MediaIOError) -> ClipFrameSource {
         if let open = sources[place.index] { return open }
-        guard let path = plan.composition.track(id: place.trackID)?.segments.first(where: { $0.timelineRange.start == place.timeRange.start })?.asset.path,
-              let info = plan.video?.clipInfos[path] else {
-            throw .unsupported(path: "video", reason: "clip \(place.index) was not scanned")
-        }
+        let info = video.clip(of: place)
         let composition = timeline.videoComposition
         let source = try ClipFrameSource(clip: info, renderSize: composition.renderSize, mode: conform,
                                          background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix))

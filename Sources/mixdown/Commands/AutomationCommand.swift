@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import MixdownAudioMix
-import MixdownComposition
+import MixdownPlan
 import MixdownPlanning
 import MixdownProject
+import MixdownRender
 
 /// `mixdown automation`: the gain envelope of every track, exactly as the renderer applies it.
 struct AutomationCommand: ParsableCommand {
@@ -27,8 +28,8 @@ struct AutomationCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
-        let tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { TrackAutomation(track: $0, plan: plan) }
+        let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount)
+        let tracks = plan.audioTracks.map { TrackAutomation(track: $0, until: plan.duration) }
         if json {
             printJSON(tracks)
         } else {

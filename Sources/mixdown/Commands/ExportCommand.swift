@@ -70,14 +70,14 @@ struct ExportCommand: ParsableCommand {
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
         if let videoQuality { project.video.quality = videoQuality }
         if fullRender { project.video.fullRender = true }
-        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
+        var plan = try project.measuredPlan(for: .export, threads: threading.count)
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }
         var normalisation = try delivery.normalisation(of: plan, project: project, lossy: true, threads: threading.count,
                                                        output: output, console: console)
         if let normalisation { plan = normalisation.plan }
         if let range {
-            let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(streamCopying: range) }
+            let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(forExportOf: range) }
             excerpt.snaps.forEach { console.warn($0.description) }
             if excerpt.timelineRange != range {
                 console.warn("exporting \(excerpt.timelineRange.start.readable)–\(excerpt.timelineRange.end.readable) of the timeline")
@@ -136,10 +136,11 @@ struct ExportCommand: ParsableCommand {
     /// How the video was made, when it was not a plain copy of the clips: frames
     /// copied and re-encoded.
     private func videoNote(_ plan: MixPlan, quality: VideoQuality) -> String {
-        guard let timeline = plan.videoTimeline else { return "" }
+        guard case let .composed(composed) = plan.video else { return "" }
+        let timeline = composed.timeline
         let composition = timeline.videoComposition
         var copied = 0, encoded = 0
-        if let smart = plan.smartRender, smart.copies {
+        if let smart = composed.smartRender, smart.copies {
             for span in smart.spans {
                 switch span {
                 case let .copy(segment): copied += segment.frameCount

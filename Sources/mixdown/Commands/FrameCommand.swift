@@ -50,7 +50,8 @@ struct FrameCommand: ParsableCommand {
             throw ValidationError("--at \(at.readable): outside the timeline, which lasts \(plan.duration.readable)")
         }
         let size = try runReportingErrors { () throws(MediaIOError) -> String in
-            let frames = try ComposedVideoFrames(plan: plan)
+            guard case let .composed(video) = plan.video else { throw .unsupported(path: "video", reason: "the plan has no composed picture") }
+            let frames = ComposedVideoFrames(video: video)
             let render = frames.timeline.videoComposition.renderSize
             let canvas = Picture(width: render.width, height: render.height)
             try frames.draw(at: at, into: canvas)

@@ -28,7 +28,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .layout) }
+        let plan = try project.measuredPlan(for: .layout, threads: threading.count)
         var report = TimelineReport(plan: plan)
         if levels {
             let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, threads: threading.count) }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MixdownComposition
+import MixdownAudioMix
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
@@ -77,7 +77,7 @@ struct LoudnessCommand: ParsableCommand {
 
     private func projectReport() throws -> LoudnessReport {
         let project = try timeline.project(loading: inputs.first)
-        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .preview) }
+        var plan = try project.measuredPlan(for: .preview, threads: threading.count)
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil
         var report = LoudnessReport()
@@ -85,14 +85,13 @@ struct LoudnessCommand: ParsableCommand {
         let mix = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: plan, threads: threads).figures }
         report.mix = LoudnessReport.Figures(mix)
         var stems = LoudnessReport.Stems()
-        for role in [CompositionTrack.Role.clipAudio, .voiceover, .music] {
-            guard plan.composition.tracks(role: role).contains(where: { !$0.segments.isEmpty }) else { continue }
-            let stem = try runReportingErrors { () throws(MixPlanError) in try plan.keepingAudio(roles: [role]) }
+        for part in MixPart.timelineOrder where plan.audioTracks(of: part).contains(where: { !$0.segments.isEmpty }) {
+            let stem = plan.keepingAudio(of: [part])
             let figures = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: stem, threads: threads).figures }
-            switch role {
-            case .clipAudio: stems.clips = LoudnessReport.Figures(figures)
-            case .voiceover: stems.voiceovers = LoudnessReport.Figures(figures)
-            default: stems.music = LoudnessReport.Figures(figures)
+            switch part {
+            case .clips: stems.clips = LoudnessReport.Figures(figures)
+            case .voiceovers: stems.voiceovers = LoudnessReport.Figures(figures)
+            case .music: stems.music = LoudnessReport.Figures(figures)
             }
         }
         report.stems = stems

@@ -43,7 +43,7 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
-        var plan = try runReportingErrors { () throws(PlanningError) in try project.plan() }
+        var plan = try project.measuredPlan(for: .preview, threads: threading.count)
         let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
         let console = reporting.console
         plan.warnings.forEach { console.warn($0) }

@@ -4,6 +4,7 @@ import MixdownMediaIO
 import MixdownPlanning
 import MixdownPlot
 import MixdownProject
+import MixdownRender
 
 /// `mixdown plot`: the timeline as a picture, to check a mix by eye before rendering it.
 struct PlotCommand: ParsableCommand {
@@ -52,7 +53,7 @@ struct PlotCommand: ParsableCommand {
         let project = try timeline.project()
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         if output != "-" { try checkOutput(output, inputs: inputs, extensions: ["svg"], format: "an SVG picture") }
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .layout) }
+        let plan = try project.measuredPlan(for: .layout, threads: AudioRenderer.defaultThreadCount)
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         let plot = try runReportingErrors { () throws(MediaIOError) in try TimelinePlot(plan: plan, width: width) }

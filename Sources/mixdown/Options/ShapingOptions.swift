@@ -48,11 +48,11 @@ struct ShapingOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("What triggers the duck: voiceovers (by --duck-mode), clips (the speech in their audio), or both, comma-separated. (default: voiceovers)", valueName: "parts"),
             transform: parts(allowed: [.voiceovers, .clips]))
-    var duckUnder: Set<Project.Ducking.Part>?
+    var duckUnder: Set<MixPart>?
 
     @Option(help: ArgumentHelp("What ducks: music, clips, voiceovers, comma-separated; a part never ducks under itself. (default: music)", valueName: "parts"),
             transform: parts(allowed: [.music, .clips, .voiceovers]))
-    var duckTarget: Set<Project.Ducking.Part>?
+    var duckTarget: Set<MixPart>?
 
     @Flag(help: "Duck the clips' own audio too, not only the music (same as adding clips to --duck-target).")
     var duckClips = false
@@ -80,12 +80,12 @@ struct ShapingOptions: ParsableArguments {
 }
 
 /// Parses a comma-separated list of parts of the mix, each one of `allowed`.
-private func parts(allowed: [Project.Ducking.Part]) -> @Sendable (String) throws -> Set<Project.Ducking.Part> {
+private func parts(allowed: [MixPart]) -> @Sendable (String) throws -> Set<MixPart> {
     { text in
         let names = allowed.map(\.rawValue).joined(separator: ", ")
-        var parts: Set<Project.Ducking.Part> = []
+        var parts: Set<MixPart> = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let part = Project.Ducking.Part(rawValue: name), allowed.contains(part) else {
+            guard let part = MixPart(rawValue: name), allowed.contains(part) else {
                 throw ValidationError("\"\(name)\" is not one of \(names); expected a comma-separated list of them")
             }
             parts.insert(part)

@@ -25,11 +25,6 @@ struct LoudnessDuckReport: Encodable {
         fallback = duck.isFallback
     }
 
-    /// The ducks of `track` chosen by loudness.
-    static func on(track: Int, in plan: MixPlan) -> [LoudnessDuckReport] {
-        plan.loudnessDucks.filter { $0.trackIDs.contains(track) }.map(LoudnessDuckReport.init)
-    }
-
     /// `  duck -20.1 dB over 5.000 – 11.917 s: voice -18.5 LUFS, this part -13.4 → -33.5 LUFS (asked: 15 LU under the voice)`
     var text: String {
         let head = String(format: "  duck %.1f dB over %.3f – %.3f s: ", depthDB, region[0], region[1])

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownPlan
+import MixdownTime
 
 /// The speech found in one item, as `inspect` and `automation` print it.
 struct SpeechReport: Encodable {
@@ -9,15 +10,15 @@ struct SpeechReport: Encodable {
     /// Speech regions in timeline seconds, `[start, end]`.
     var regions: [[Double]]
 
-    init(_ speech: DetectedSpeech) {
-        item = speech.item
-        path = speech.path
-        regions = speech.regions.map { [$0.start.seconds, $0.end.seconds] }
+    init(item: MixItem, regions: [MediaTimeRange]) {
+        self.item = item.name
+        path = item.path
+        self.regions = regions.map { [$0.start.seconds, $0.end.seconds] }
     }
 
-    /// The speech of every item on `track`.
-    static func on(track: Int, in plan: MixPlan) -> [SpeechReport] {
-        plan.detectedSpeech.filter { $0.trackID == track }.map(SpeechReport.init)
+    /// The speech of every item on `track` that was listened to.
+    static func on(_ track: MixTrack) -> [SpeechReport] {
+        track.items.compactMap { item in item.speech.map { SpeechReport(item: item, regions: $0) } }
     }
 
     /// `  speech in clips[0] (interview.mp4): 1.470 – 5.610 s, 8.530 – 10.670 s`

@@ -3,6 +3,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
 import MixdownRender
+import MixdownTime
 import MixdownUnits
 
 /// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
@@ -14,12 +15,16 @@ struct TimelineReport: Encodable {
         var timelineStart: Double
         var timelineEnd: Double
 
+        init(path: String, source: MediaTimeRange, timeline: MediaTimeRange) {
+            self.path = path
+            sourceStart = source.start.seconds
+            sourceEnd = source.end.seconds
+            timelineStart = timeline.start.seconds
+            timelineEnd = timeline.end.seconds
+        }
+
         init(_ segment: CompositionTrackSegment) {
-            path = segment.asset.path
-            sourceStart = segment.sourceRange.start.seconds
-            sourceEnd = segment.sourceRange.end.seconds
-            timelineStart = segment.timelineRange.start.seconds
-            timelineEnd = segment.timelineRange.end.seconds
+            self.init(path: segment.asset.path, source: segment.sourceRange, timeline: segment.timelineRange)
         }
     }
 
@@ -60,18 +65,28 @@ struct TimelineReport: Encodable {
         duration = plan.duration.seconds
         sampleRate = plan.sampleRate
         warnings = plan.warnings
-        video = plan.composition.tracks(role: .video).flatMap(\.segments).map(Segment.init).sorted { $0.timelineStart < $1.timelineStart }
-        videoComposition = plan.videoTimeline.map { VideoCompositionReport(timeline: $0, smartRender: plan.smartRender) }
-        tracks = plan.composition.tracks.filter { $0.mediaType == .audio }.map { track in
-            let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
-            return Track(
-                id: track.id, role: track.role.rawValue, layers: envelope.layers.map(\.name),
-                segments: track.segments.map(Segment.init), speech: SpeechReport.on(track: track.id, in: plan),
-                duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] },
-                loudnessDucks: LoudnessDuckReport.on(track: track.id, in: plan))
+        var transitionStarts: Set<Double> = []
+        switch plan.video {
+        case .none:
+            video = []
+        case let .stitched(stitch):
+            video = stitch.segments.map { Segment(path: $0.path, source: $0.sourceRange, timeline: $0.timelineRange) }
+        case let .composed(composed):
+            video = composed.timeline.placements.map {
+                Segment(path: composed.clip(of: $0).path, source: $0.sourceRange, timeline: $0.timeRange)
+            }.sorted { $0.timelineStart < $1.timelineStart }
+            videoComposition = VideoCompositionReport(timeline: composed.timeline, smartRender: composed.smartRender)
+            // A clip entered by a transition does not start at a cut.
+            transitionStarts = Set(composed.timeline.transitions.map(\.timeRange.start.seconds))
         }
-        // A clip entered by a transition does not start at a cut.
-        let transitionStarts = Set(plan.videoTimeline?.transitions.map(\.timeRange.start.seconds) ?? [])
+        tracks = plan.audioTracks.map { track in
+            let envelope = track.envelope
+            return Track(
+                id: track.id, role: track.part.trackRole, layers: envelope.layers.map(\.name),
+                segments: track.segments.map(Segment.init), speech: SpeechReport.on(track),
+                duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] },
+                loudnessDucks: track.loudnessDucks.map(LoudnessDuckReport.init))
+        }
         cuts = video.map(\.timelineStart).filter { $0 > 0 && !transitionStarts.contains($0) }
     }
 

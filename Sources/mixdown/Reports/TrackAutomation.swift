@@ -2,6 +2,7 @@ import Foundation
 import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
+import MixdownTime
 
 /// One track's envelope in printable form.
 struct TrackAutomation: Encodable {
@@ -24,15 +25,15 @@ struct TrackAutomation: Encodable {
     /// How each duck's depth was chosen, when ducking by loudness.
     var loudnessDucks: [LoudnessDuckReport]
 
-    init(track: CompositionTrack, plan: MixPlan) {
-        let envelope = plan.envelopes[track.id] ?? GainEnvelope(layers: [])
-        let end = plan.duration.seconds
+    init(track: MixTrack, until timelineEnd: MediaTime) {
+        let envelope = track.envelope
+        let end = timelineEnd.seconds
         self.track = track.id
-        role = track.role.rawValue
+        role = track.part.trackRole
         layers = envelope.layers.map(\.name)
-        speech = SpeechReport.on(track: track.id, in: plan)
+        speech = SpeechReport.on(track)
         duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
-        loudnessDucks = LoudnessDuckReport.on(track: track.id, in: plan)
+        loudnessDucks = track.loudnessDucks.map(LoudnessDuckReport.init)
         spans = envelope.spans.compactMap { span in
             guard span.start.seconds < end else { return nil }
             return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),

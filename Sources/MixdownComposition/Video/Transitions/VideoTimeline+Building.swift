@@ -128,7 +128,7 @@ extension VideoTimeline {
         case .wipeUp: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: width, height: 0), timeRange: range)
         case .wipeDown: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: height, width: width, height: 0), timeRange: range)
         case .diagonalWipe:
-            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID)
+            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID, timeRange: range)
         }
         return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b], customTransition: custom)
     }

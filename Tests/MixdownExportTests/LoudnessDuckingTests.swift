@@ -1,6 +1,7 @@
 import Foundation
 import MixdownAudioMix
 import MixdownComposition
+import MixdownExport
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
@@ -11,9 +12,10 @@ import MixdownTime
 import MixdownUnits
 import XCTest
 
-/// Ducking by loudness (`ducking.mode` loudness): the music's loudness inside each
-/// duck sits `below` LU under the voice's, whatever the bed's own level, measured
-/// on the rendered stems by ffmpeg's `ebur128` filter (the independent meter).
+/// Ducking by loudness (`ducking.mode` loudness), a measured pass over the plan:
+/// the music's loudness inside each duck sits `below` LU under the voice's,
+/// whatever the bed's own level, measured on the rendered stems by ffmpeg's
+/// `ebur128` filter (the independent meter).
 final class LoudnessDuckingTests: XCTestCase {
     /// vo-pauses.wav (6.9 s, three sentences with a 2.5 s pause) at 5 s over the
     /// 20 s music bed at `bed` dB, ducking by loudness `below` LU.
@@ -27,12 +29,20 @@ final class LoudnessDuckingTests: XCTestCase {
         return project
     }
 
-    /// Integrated loudness (LUFS) by ffmpeg's `ebur128` of the tracks playing `role`
+    /// The plan of `project` with its ducks measured.
+    func measured(_ project: Project) throws -> MixPlan {
+        try project.plan().measuringLoudnessDucks()
+    }
+
+    /// The ducks chosen by loudness on the first track of `part`.
+    func ducks(_ plan: MixPlan, _ part: MixPart = .music) throws -> [LoudnessDuck] {
+        try XCTUnwrap(plan.audioTracks(of: part).first).loudnessDucks
+    }
+
+    /// Integrated loudness (LUFS) by ffmpeg's `ebur128` of the tracks playing `part`
     /// in `plan` (with their envelopes, the duck included), over `range` only.
-    func ffmpegLoudness(_ plan: MixPlan, _ role: CompositionTrack.Role, over range: MediaTimeRange) throws -> Double {
-        let ids = Set(plan.composition.tracks(role: role).map(\.id))
-        let renderer = try AudioRenderer(composition: plan.composition.keepingSegments(ofTracks: ids), envelopes: plan.envelopes,
-                                         pans: plan.pans, duration: plan.duration, sampleRate: plan.sampleRate)
+    func ffmpegLoudness(_ plan: MixPlan, _ part: MixPart, over range: MediaTimeRange) throws -> Double {
+        let renderer = try AudioRenderer(plan: plan.keepingAudio(of: [part]))
         var samples: [Float] = []
         _ = try renderer.render(range: try range.sampleRange(sampleRate: plan.sampleRate)) { block in
             for i in 0..<block.count { samples += [block.left[i], block.right[i]] }
@@ -51,18 +61,18 @@ final class LoudnessDuckingTests: XCTestCase {
     func testTheMusicSitsTheAskedGapUnderTheVoiceWhateverTheBedsLevel() throws {
         var depths: [Double] = []
         for bed in [0.0, -10.0] {
-            let plan = try project(bed: bed).plan()
-            let duck = try XCTUnwrap(plan.loudnessDucks.first)
-            XCTAssertEqual(plan.loudnessDucks.count, 1, "one take, one duck")
+            let plan = try measured(project(bed: bed))
+            let duck = try XCTUnwrap(try ducks(plan).first)
+            XCTAssertEqual(try ducks(plan).count, 1, "one take, one duck")
             XCTAssertEqual(duck.range.start, t("5"))
             XCTAssertEqual(duck.range.end.seconds, 5 + 152_511.0 / 22_050, accuracy: 1e-9, "the whole take")
-            let voice = try ffmpegLoudness(plan, .voiceover, over: duck.range)
+            let voice = try ffmpegLoudness(plan, .voiceovers, over: duck.range)
             let music = try ffmpegLoudness(plan, .music, over: duck.range)
             print(String(format: "bed %+.0f dB: depth %.2f dB, voice %.2f LUFS, ducked music %.2f LUFS, gap %.2f LU",
                          bed, duck.depth.decibels, voice, music, voice - music))
             XCTAssertEqual(voice - music, 15, accuracy: 1, "bed at \(bed) dB: the ducked music sits 15 LU under the voice")
             XCTAssertEqual(try XCTUnwrap(duck.voiceLoudness), voice, accuracy: 0.1, "the planner's reading of the voice agrees with ffmpeg")
-            let musicGain = try XCTUnwrap(plan.envelopes[plan.composition.tracks(role: .music)[0].id])
+            let musicGain = try XCTUnwrap(plan.audioTracks(of: .music).first).envelope
             XCTAssertEqual(20 * log10(musicGain.gain(at: 8)), duck.depth.decibels + bed, accuracy: 1e-9,
                            "the chosen depth is the duck of the envelope")
             depths.append(duck.depth.decibels)
@@ -87,11 +97,29 @@ final class LoudnessDuckingTests: XCTestCase {
         project.voiceovers[0].inPoint = t("0.1")
         project.voiceovers[0].outPoint = t("0.4")
         project.ducking.settings.depth = -20
-        let plan = try project.plan()
-        let duck = try XCTUnwrap(plan.loudnessDucks.first)
+        let plan = try measured(project)
+        let duck = try XCTUnwrap(try ducks(plan).first)
         XCTAssertNil(duck.voiceLoudness)
         XCTAssertEqual(duck.depth, -20)
         XCTAssertEqual(plan.warnings, ["ducking by loudness: the voice at 5s–5.3s is too short (under 0.4s) or too quiet (under -70 LUFS) "
                                        + "to measure; music ducks there by the fixed depth -20 dB"])
+    }
+
+    /// Planning never renders: it leaves each duck by loudness as a request, which
+    /// the renderer refuses until the pass has measured it.
+    func testPlanningLeavesTheDuckToTheLoudnessPass() throws {
+        let plan = try project(bed: 0).plan()
+        XCTAssertTrue(plan.needsMeasuring)
+        let music = try XCTUnwrap(plan.audioTracks(of: .music).first)
+        let request = try XCTUnwrap(music.pendingDuck)
+        XCTAssertEqual(request.sources, [.voiceovers])
+        XCTAssertEqual(request.regions.map(\.range.start), [t("5")])
+        XCTAssertNil(music.duck)
+        XCTAssertTrue(music.loudnessDucks.isEmpty)
+        XCTAssertThrowsError(try AudioRenderer(plan: plan))
+        let done = try plan.measuringLoudnessDucks()
+        XCTAssertFalse(done.needsMeasuring)
+        XCTAssertNotNil(try XCTUnwrap(done.audioTracks(of: .music).first).duck)
+        XCTAssertNoThrow(try AudioRenderer(plan: done))
     }
 }

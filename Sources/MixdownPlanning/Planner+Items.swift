@@ -1,36 +1,42 @@
 import MixdownAudioMix
 import MixdownComposition
+import MixdownPlan
 import MixdownTime
 internal import MixdownUnits
 
 // The voice-over takes, the music beds and the timeline's length.
 
-extension PlanBuilder {
+extension Planner {
     /// Each take plays from its in-point (or its start) to its out-point (or its end) at `start`.
-    mutating func placeVoiceovers() throws(PlanningError) {
-        guard !project.voiceovers.isEmpty else { return }
-        let track = composition.addTrack(mediaType: .audio, role: .voiceover)
+    mutating func placeVoiceovers(nextID: inout Int) throws(PlanningError) -> PlacedTrack? {
+        guard !project.voiceovers.isEmpty else { return nil }
+        var track = PlacedTrack(id: nextID, part: .voiceovers)
+        nextID += 1
         for (i, item) in project.voiceovers.enumerated() {
             let asset = try media.audioAsset(item.path)
             let field = "voiceovers[\(i)]"
             let (source, placedRange) = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) -> (MediaTimeRange, MediaTimeRange) in
                 let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
                 let start = try onSampleGrid(item.start)
-                try insert(source, of: asset, at: start, track: track)
+                try track.insert(source, of: asset, at: start)
                 return (source, try shifted(source, to: start))
             }
-            placed.append(PlacedItem(
-                part: .voiceovers, index: i, path: item.path, track: track, range: placedRange, audio: source,
+            track.items.append(PlacedItem(
+                part: .voiceovers, index: i, path: item.path, range: placedRange, audio: source,
                 volume: project.voiceoverVolume.factor * item.volume.factor, fade: item.fade,
                 automation: item.automation, pan: item.pan, ducks: item.ducks, duckDepth: item.duckDepth))
         }
+        return track
     }
 
     /// Each bed plays from its in-point to its out-point (or the file's end), again
-    /// and again when it loops, and never past the timeline's end.
-    mutating func placeMusic(until end: MediaTime) throws(PlanningError) {
-        guard !project.music.isEmpty else { return }
-        let track = composition.addTrack(mediaType: .audio, role: .music)
+    /// and again when it loops, and never past the timeline's end; with what a
+    /// user should know of a bed that is not heard or stops early.
+    mutating func placeMusic(until end: MediaTime, nextID: inout Int) throws(PlanningError) -> (track: PlacedTrack?, warnings: [String]) {
+        guard !project.music.isEmpty else { return (nil, []) }
+        var track = PlacedTrack(id: nextID, part: .music)
+        nextID += 1
+        var warnings: [String] = []
         for (i, item) in project.music.enumerated() {
             let field = "music[\(i)]"
             var asset = try media.audioAsset(item.path, exact: false)
@@ -46,13 +52,13 @@ extension PlanBuilder {
             guard !source.isEmpty else { continue }
             let (start, at) = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) -> (MediaTime, MediaTime) in
                 let start = try onSampleGrid(item.start)
-                if item.loop { try checkRepeats(of: source.duration, from: start, to: end, track: track, field: field) }
+                if item.loop { try checkRepeats(of: source.duration, from: start, to: end, onto: track, field: field) }
                 var at = start
                 repeat {
                     let room = try difference(end, at)
                     guard room > .zero else { break }
                     let piece = try range(from: source.start, to: min(source.end, try sum(source.start, room)), within: asset.duration, field: field)
-                    try insert(piece, of: asset, at: at, track: track)
+                    try track.insert(piece, of: asset, at: at)
                     at = try sum(at, piece.duration)
                 } while item.loop
                 return (start, at)
@@ -64,20 +70,21 @@ extension PlanBuilder {
             if at < end && !item.loop {
                 warnings.append("\(field): \(MessageText.shown(item.path)) ends at \(at.readable), before the timeline's end \(end.readable); the rest is without music (loop it to fill)")
             }
-            placed.append(PlacedItem(
-                part: .music, index: i, path: item.path, track: track,
+            track.items.append(PlacedItem(
+                part: .music, index: i, path: item.path,
                 range: try range(from: start, to: at, within: end, field: field), audio: source,
                 volume: project.musicVolume.factor * item.volume.factor, fade: item.fade,
                 automation: item.automation, pan: item.pan))
         }
+        return (track, warnings)
     }
 
-    /// The stitched video's length; else `output.duration`; else the end of the last
-    /// item, counting each music bed that does not loop to its own end.
-    mutating func timelineDuration(videoEnd: MediaTime?) throws(PlanningError) -> MediaTime {
+    /// The picture's length; else `output.duration`; else the end of the last
+    /// item on `tracks`, or of each music bed that does not loop, at its own end.
+    mutating func timelineDuration(videoEnd: MediaTime?, tracks: [PlacedTrack]) throws(PlanningError) -> MediaTime {
         if let videoEnd { return videoEnd }
         if let duration = project.output.duration { return duration }
-        var end = composition.duration
+        var end = tracks.flatMap(\.track.segments).map(\.timelineRange.end).max() ?? .zero
         for (i, item) in project.music.enumerated() where !item.loop {
             let asset = try media.audioAsset(item.path)
             let length = try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero)

@@ -1,6 +1,5 @@
 import MixdownAnalysis
 import MixdownAudioMix
-import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
@@ -10,54 +9,65 @@ internal import MixdownUnits
 // or the speech found in their signal and in the clips' audio), and one duck layer
 // per target part from the regions of every other source.
 
-extension PlanBuilder {
+extension Planner {
     /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
     /// 16 kHz it runs three times faster than at 48 kHz with the same regions
     /// (docs/audio-mix.md, "Speech detection").
     static let speechAnalysisRate: Int32 = 16_000
 
-    /// The duck layer of each target part that has a source other than itself.
-    ///
-    /// `envelopes` (every track's gain before ducking) and `duration` are what the
-    /// parts are rendered with to duck by loudness.
-    mutating func duckLayers(envelopes: [Int: GainEnvelope], duration: MediaTime) throws(PlanningError) -> [Project.Ducking.Part: GainLayer] {
+    /// `tracks` with their ducks: each target part's tracks get a duck layer from
+    /// the regions of every other source part (the takes' ranges, or the speech
+    /// found in their signal and in the clips' audio, kept on the items), or, when
+    /// ducking by loudness, the request a loudness pass measures to choose each
+    /// duck's depth.
+    mutating func duck(_ tracks: [PlacedTrack]) throws(PlanningError) -> (tracks: [PlacedTrack], warnings: [String]) {
         let ducking = project.ducking
-        guard ducking.mode != .off else { return [:] }
-        var regions: [Project.Ducking.Part: [DuckRegion]] = [:]
+        guard ducking.mode != .off else { return (tracks, []) }
+        var done = tracks
+        var regions: [MixPart: [DuckRegion]] = [:]
         for part in ducking.sources.sorted() where part != .music {
-            for item in placed where item.part == part && item.ducks {
-                regions[part, default: []] += try duckRegions(of: item)
+            for t in done.indices where done[t].track.part == part {
+                for k in done[t].items.indices where done[t].items[k].ducks {
+                    let found = try duckRegions(of: done[t].items[k])
+                    regions[part, default: []] += found.regions
+                    if let speech = found.speech { done[t].track.items[k].speech = speech }
+                }
             }
         }
-        var layers: [Project.Ducking.Part: GainLayer] = [:]
-        for target in ducking.targets.sorted() where placed.contains(where: { $0.part == target }) {
+        let parts = Set(done.filter { !$0.items.isEmpty }.map(\.track.part))
+        var warnings: [String] = []
+        for target in ducking.targets.sorted() where parts.contains(target) {
             let sources = ducking.sources.subtracting([target])
             guard !sources.isEmpty else {
                 warnings.append("ducking: \(target.rawValue) is a target and the only source; a part never ducks under itself, so it does not duck")
                 continue
             }
-            guard placed.contains(where: { sources.contains($0.part) }) else { continue }
-            var under = sources.sorted().flatMap { regions[$0] ?? [] }
-            if ducking.mode == .loudness {
-                under = try loudnessRegions(under, target: target, sources: sources, envelopes: envelopes, duration: duration)
+            guard !parts.isDisjoint(with: sources) else { continue }
+            let under = sources.sorted().flatMap { regions[$0] ?? [] }
+            for t in done.indices where done[t].track.part == target && !done[t].items.isEmpty {
+                if ducking.mode == .loudness {
+                    let groups = try mixError { () throws(AudioMixError) in try ducking.settings.bridged(under) }
+                    done[t].track.pendingDuck = LoudnessDuckRequest(sources: sources, regions: groups, gap: ducking.below,
+                                                                    settings: ducking.settings)
+                } else {
+                    done[t].track.duck = try mixError { () throws(AudioMixError) in try ducking.settings.duckLayer(for: under) }
+                }
             }
-            layers[target] = try mixError { () throws(AudioMixError) in try ducking.settings.duckLayer(for: under) }
         }
-        return layers
+        return (done, warnings)
     }
 
     /// Where `item` makes the other parts duck: the whole take (`ranges`, and
     /// `loudness`, which measures over it), or the speech in its audio (the clips
-    /// always, the takes with `signal`).
-    mutating func duckRegions(of item: PlacedItem) throws(PlanningError) -> [DuckRegion] {
-        guard let audio = item.audio else { return [] }
+    /// always, the takes with `signal`), which is returned too.
+    mutating func duckRegions(of item: PlacedItem) throws(PlanningError) -> (regions: [DuckRegion], speech: [MediaTimeRange]?) {
+        guard let audio = item.audio else { return ([], nil) }
         let audible = try shifted(audio, to: item.range.start)
         if item.part == .voiceovers && project.ducking.mode != .signal {
-            return [DuckRegion(range: audible, depth: item.duckDepth)]
+            return ([DuckRegion(range: audible, depth: item.duckDepth)], nil)
         }
         let found = try speech(in: item, source: audio, placedAt: audible)
-        detectedSpeech.append(DetectedSpeech(item: item.name, path: item.path, trackID: item.track, regions: found))
-        return found.map { DuckRegion(range: $0, depth: item.duckDepth) }
+        return (found.map { DuckRegion(range: $0, depth: item.duckDepth) }, found)
     }
 
     /// The speech regions in `source` of `item`'s file, on the timeline where it plays.
@@ -80,8 +90,8 @@ extension PlanBuilder {
     }
 
     /// Voice-over that runs past the timeline's end, which the render cuts.
-    func lateItems(end: MediaTime) -> [String] {
-        placed.filter { $0.part == .voiceovers && $0.range.end > end }.map { item in
+    func lateItems(_ tracks: [PlacedTrack], end: MediaTime) -> [String] {
+        tracks.flatMap(\.items).filter { $0.part == .voiceovers && $0.range.end > end }.map { item in
             "\(item.name): \(MessageText.shown(item.path)) runs to \(item.range.end.readable), past the timeline's end \(end.readable); it is cut there"
         }
     }

@@ -4,11 +4,7 @@ import MixdownTime
 internal import MixdownUnits
 
 /// Small steps of plan building, each turning a lower layer's error into a `PlanningError`.
-extension PlanBuilder {
-    mutating func insert(_ source: MediaTimeRange, of asset: Asset, at time: MediaTime, track: Int) throws(PlanningError) {
-        do { try composition.insert(source, of: asset, at: time, trackID: track) } catch { throw .composition(error) }
-    }
-
+extension Planner {
     /// Runs the placement of the item at `field`, naming the item in a time
     /// overflow: a start so late that its end cannot be computed.
     static func placing<T>(_ field: String, _ path: String, at start: MediaTime,
@@ -26,8 +22,8 @@ extension PlanBuilder {
 
     /// Refuses a loop that would place more pieces on `track` than it holds
     /// (`CompositionTrack.maximumSegmentCount`), before placing any.
-    func checkRepeats(of length: MediaTime, from start: MediaTime, to end: MediaTime, track: Int, field: String) throws(PlanningError) {
-        let limit = CompositionTrack.maximumSegmentCount - (composition.track(id: track)?.segments.count ?? 0)
+    func checkRepeats(of length: MediaTime, from start: MediaTime, to end: MediaTime, onto track: PlacedTrack, field: String) throws(PlanningError) {
+        let limit = CompositionTrack.maximumSegmentCount - track.track.segments.count
         let pieces = ((end.seconds - start.seconds) / length.seconds).rounded(.up)
         guard pieces > Double(limit) else { return }
         throw .invalidValue(field: field + ".loop", reason: "a \(length.readable) bed looped from \(start.readable) to \(end.readable) "

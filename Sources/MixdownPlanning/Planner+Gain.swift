@@ -6,23 +6,28 @@ internal import MixdownUnits
 
 // What belongs to each item alone: its volume, its fades, its volume ramps and its pan.
 
-extension PlanBuilder {
-    /// Every audio track's envelope before ducking: volume × fades, × automation when
-    /// one of its items has ramps.
-    mutating func itemEnvelopes() throws(PlanningError) -> [Int: GainEnvelope] {
-        var envelopes: [Int: GainEnvelope] = [:]
-        for track in Set(placed.map(\.track)) {
-            let items = placed.filter { $0.track == track }.sorted { $0.range.start < $1.range.start }
+extension Planner {
+    /// `tracks` with their items and the layers of their gain before ducking:
+    /// volume × fades, × automation when one of their items has ramps; with what a
+    /// user should know of ramps that are never heard.
+    func gainLayers(of tracks: [PlacedTrack]) throws(PlanningError) -> (tracks: [PlacedTrack], warnings: [String]) {
+        var done = tracks
+        var warnings: [String] = []
+        for t in done.indices where !done[t].items.isEmpty {
+            let items = done[t].items.sorted { $0.range.start < $1.range.start }
             var layers = [
                 try layer(.volume, items.map { .constant($0.volume, from: $0.range.start, to: $0.range.end) }),
                 try mixError { () throws(AudioMixError) in try Fade.layer(items: items.map { ($0.range, $0.fade) }) },
             ]
             if items.contains(where: { !$0.automation.isEmpty }) {
-                layers.append(try automationLayer(of: items))
+                let automation = try automationLayer(of: items, track: done[t].track.id)
+                layers.append(automation.layer)
+                warnings += automation.warnings
             }
-            envelopes[track] = GainEnvelope(layers: layers)
+            done[t].track.layers = layers
+            done[t].track.items = done[t].items.map(\.planned)
         }
-        return envelopes
+        return (done, warnings)
     }
 
     /// The ramps of one track's items (in timeline order) as one automation layer,
@@ -33,8 +38,9 @@ extension PlanBuilder {
     /// A ramp must start inside its item; one that starts at or after the item's
     /// end is never heard (a warning says so); one may run past its item's end but
     /// not into the next item on the track.
-    mutating func automationLayer(of items: [PlacedItem]) throws(PlanningError) -> GainLayer {
-        var parameters = AudioMixInputParameters(trackID: items[0].track)
+    func automationLayer(of items: [PlacedItem], track: Int) throws(PlanningError) -> (layer: GainLayer, warnings: [String]) {
+        var parameters = AudioMixInputParameters(trackID: track)
+        var warnings: [String] = []
         for (k, item) in items.enumerated() {
             let next = k + 1 < items.count ? items[k + 1] : nil
             let ramps = item.automation.enumerated().sorted { $0.element.timeRange.start < $1.element.timeRange.start }
@@ -59,15 +65,6 @@ extension PlanBuilder {
                 do { try parameters.setVolume(1, at: next.range.start) } catch { throw .audioMix(error) }
             }
         }
-        return parameters.automationLayer
-    }
-
-    /// Where the items sit between the speakers, per track; centred items are left out.
-    func pans() -> [Int: [PanSpan]] {
-        var pans: [Int: [PanSpan]] = [:]
-        for item in placed where item.pan != .center {
-            pans[item.track, default: []].append(PanSpan(range: item.range, pan: item.pan))
-        }
-        return pans
+        return (parameters.automationLayer, warnings)
     }
 }

@@ -1,0 +1,149 @@
+import MixdownComposition
+import MixdownPlan
+import MixdownProject
+import MixdownTime
+internal import MixdownUnits
+
+/// The picture: the clips stitched by stream copy, or laid out with their
+/// transitions, conforming, fades and ramps on two video tracks
+/// (`VideoTimeline`) when they cannot simply be stitched.
+extension Planner {
+    /// Where one clip's picture plays, and how long the transitions into and out of it last.
+    struct ClipSpan {
+        var source: MediaTimeRange
+        var timelineStart: MediaTime
+        /// Nil at a cut.
+        var transitionIn: MediaTime?
+        var transitionOut: MediaTime?
+    }
+
+    /// The picture stage's result.
+    struct PlannedPicture {
+        var video: VideoPlan = .none
+        /// Each clip's span, in project order.
+        var clips: [ClipSpan] = []
+        /// The picture's length, when there are clips.
+        var end: MediaTime?
+        /// How many track ids the picture takes (A and B when composed).
+        var trackCount = 0
+        var warnings: [String] = []
+    }
+
+    /// Where each clip's picture plays: from the stitch plan (packet timestamps,
+    /// keyframe rules), for a preview as for an export, so both place the clips'
+    /// audio alike; then composed when it must be. A preview scans the packets
+    /// without analysing the video's format (which only the export's
+    /// compatibility check needs).
+    mutating func planPicture() throws(PlanningError) -> PlannedPicture {
+        guard !project.clips.isEmpty else { return PlannedPicture() }
+        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+        var infos: [String: VideoClipInfo] = [:]
+        for clip in project.clips where infos[clip.path] == nil {
+            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose != .preview)
+        }
+        let clipInfos = project.clips.compactMap { infos[$0.path] }
+        // A composed picture conforms clips that stream copy would refuse together. A
+        // preview does not analyse formats: conforming alone never moves a clip in time.
+        let composes = composesVideo(clipInfos)
+        let stitch: VideoStitchPlan
+        do {
+            stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
+                                         checkCompatibility: purpose == .export && !composes)
+        } catch { throw .stitch(error) }
+        let snaps = stitch.snaps.map(\.description)
+        guard composes else {
+            let spans = stitch.segments.map { ClipSpan(source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
+            return PlannedPicture(video: .stitched(stitch), clips: spans, end: stitch.duration, trackCount: 1, warnings: snaps)
+        }
+        let timeline = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
+        var smartRender: SmartRenderPlan?
+        if purpose != .preview {
+            do { smartRender = try SmartRenderPlan(timeline: timeline, infos: clipInfos, fullRender: project.video.fullRender) } catch {
+                throw .stitch(error)
+            }
+        }
+        let spans = timeline.placements.map { place in
+            ClipSpan(source: place.sourceRange, timelineStart: place.timeRange.start,
+                     transitionIn: timeline.transitions.first { $0.index == place.index }?.timeRange.duration,
+                     transitionOut: timeline.transitions.first { $0.index == place.index + 1 }?.timeRange.duration)
+        }
+        let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
+        return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
+                              warnings: snaps + timeline.clamps.map { "transition: \($0)" }
+                                  + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
+    }
+
+    /// Whether the export must compose its picture rather than only stitch the
+    /// clips: a transition, a picture fade or ramp, a full render, clips that
+    /// could not share one stream-copied track, or a clip shown at another size
+    /// than a render size the project sets.
+    func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
+        let video = project.video
+        if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
+        if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
+        if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
+        // Clips stream copy could not put in one track are conformed instead of refused.
+        if zip(infos.dropFirst(), infos).contains(where: { !$0.format.incompatibilities(following: $1.format).isEmpty }) { return true }
+        // A render size of the project's own: any clip shown at another is conformed.
+        guard let size = video.renderSize else { return false }
+        return infos.contains { $0.displayedSize.width != size.width || $0.displayedSize.height != size.height }
+    }
+
+    /// The render size: the project's, else the first clip's shown size taken to even sides.
+    ///
+    /// - Throws: `invalidValue` for a first clip too small or too large to render at its size.
+    func renderSize(_ first: VideoClipInfo) throws(PlanningError) -> PixelSize {
+        if let size = project.video.renderSize { return size }
+        let shown = first.displayedSize
+        do { return try PixelSize(width: shown.width & ~1, height: shown.height & ~1) } catch {
+            throw .invalidValue(field: "clips[0]", reason: "its \(shown.width)×\(shown.height) picture cannot be the render size (\(error)); "
+                + "set video.renderSize (--render-size)")
+        }
+    }
+
+    /// Lays the stitched segments out with the project's transitions, fades and
+    /// ramps on video tracks `trackIDs`.
+    func composeVideo(_ stitch: VideoStitchPlan, infos: [VideoClipInfo], trackIDs: (a: Int, b: Int)) throws(PlanningError) -> VideoTimeline {
+        guard let first = infos.first else { throw .invalidValue(field: "clips", reason: "no clip to compose") }
+        let video = project.video
+        let frameDuration = video.frameRate?.frameDuration ?? first.typicalFrameDuration ?? .milliseconds(40)
+        var clips: [VideoTimelineClip] = []
+        for (index, (clip, segment)) in zip(project.clips, stitch.segments).enumerated() {
+            var entry = VideoTimelineClip(sourceRange: segment.sourceRange, transitionIn: project.transition(into: index),
+                                          conform: clip.fit ?? video.fit, opacityRamps: clip.opacity,
+                                          transformRamps: clip.transform, cropRamps: clip.crop)
+            let length = segment.sourceRange.duration
+            do {
+                if index == 0, video.fadeIn > .zero {
+                    entry.opacityRamps.append(LayerRamp(from: 0, to: 1, timeRange: try MediaTimeRange(start: .zero, duration: min(video.fadeIn, length))))
+                }
+                if index == project.clips.count - 1, video.fadeOut > .zero {
+                    let fade = min(video.fadeOut, length)
+                    entry.opacityRamps.append(LayerRamp(from: 1, to: 0, timeRange: try MediaTimeRange(start: try length - fade, duration: fade)))
+                }
+            } catch { throw .time(error) }
+            clips.append(entry)
+        }
+        let size = try renderSize(first)
+        do {
+            let timeline = try VideoTimeline(clips: clips, trackIDs: trackIDs, renderSize: size, frameDuration: frameDuration,
+                                             backgroundColour: video.background)
+            try timeline.videoComposition.validate(duration: timeline.duration, trackIDs: [trackIDs.a, trackIDs.b])
+            return timeline
+        } catch { throw .videoComposition(error) }
+    }
+
+    /// The picture's fade from and to the background takes the clips' own audio
+    /// with it (unless the project's `video.fadeAudio` is false): the first
+    /// clip's fade-in and the last one's fade-out last at least as long.
+    func applyPictureFades(to clips: inout [ClipPlacement]) {
+        let video = project.video
+        guard video.fadeAudio, !clips.isEmpty else { return }
+        if video.fadeIn > .zero {
+            clips[0].clip.fade.fadeIn = max(clips[0].clip.fade.fadeIn, video.fadeIn)
+        }
+        if video.fadeOut > .zero {
+            clips[clips.count - 1].clip.fade.fadeOut = max(clips[clips.count - 1].clip.fade.fadeOut, video.fadeOut)
+        }
+    }
+}

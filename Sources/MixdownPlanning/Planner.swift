@@ -1,0 +1,41 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownMediaIO
+import MixdownPlan
+import MixdownProject
+import MixdownTime
+internal import MixdownUnits
+
+/// Turns a `Project` into a `MixPlan` in stages, each a function of what the
+/// stages before it returned: the picture, the clips' audio on it, the takes,
+/// the timeline's length, the music, each track's gain, the ducks.
+///
+/// The only state it keeps is the media catalogue, which opens and probes each
+/// file once for every stage.
+struct Planner {
+    let project: Project
+    let purpose: PlanPurpose
+    var media = MediaCatalog()
+
+    init(project: Project, purpose: PlanPurpose) {
+        self.project = project
+        self.purpose = purpose
+    }
+
+    mutating func plan() throws(PlanningError) -> MixPlan {
+        let picture = try planPicture()
+        // Tracks are numbered in the order they are laid out, the picture's first.
+        var nextID = picture.trackCount + 1
+        var tracks = try placeClipAudio(on: picture, nextID: &nextID)
+        if let takes = try placeVoiceovers(nextID: &nextID) { tracks.append(takes) }
+        let duration = try timelineDuration(videoEnd: picture.end, tracks: tracks)
+        let music = try placeMusic(until: duration, nextID: &nextID)
+        if let beds = music.track { tracks.append(beds) }
+        let gains = try gainLayers(of: tracks)
+        let ducks = try duck(gains.tracks)
+        return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
+                       sampleRate: project.output.sampleRate.hertz,
+                       warnings: picture.warnings + music.warnings + gains.warnings + ducks.warnings
+                           + lateItems(tracks, end: duration))
+    }
+}
