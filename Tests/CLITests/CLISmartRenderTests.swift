@@ -126,4 +126,28 @@ final class CLISmartRenderTests: XCTestCase {
             }
         }
     }
+
+    /// `--range` of a composed timeline (a conformed portrait clip, a wipe, a fade):
+    /// exactly that range on whole frames, every frame decoding cleanly, the sound
+    /// as long as the picture.
+    func testARangeOfAComposedTimelineExports() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.file("range.mp4")
+        let portrait = Fixture.repoPath("fixtures/media/portrait.mp4")
+        let result = try CLIRunner.run(["export", "--video", clipA, "--video", portrait, "--video", clipB, "--transition", "wipe-left:0.5",
+                                        "--video-fade-out", "1", "--range", "4.01-9.5", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("exporting 4s–9.5s of the timeline"), result.stderr)
+        let streams = try Tool.streams(out)
+        let video = try XCTUnwrap(streams.first { $0["codec_type"] as? String == "video" })
+        let audio = try XCTUnwrap(streams.first { $0["codec_type"] as? String == "audio" })
+        XCTAssertEqual(Double(video["duration"] as? String ?? "") ?? 0, 5.5, accuracy: 1e-6)
+        XCTAssertEqual(Int(video["nb_frames"] as? String ?? ""), 165)
+        XCTAssertLessThan(abs((Double(audio["duration"] as? String ?? "") ?? 0) - 5.5), 1024.0 / 48_000)
+        XCTAssertEqual(try Tool.decodeErrors(out), "")
+        for seek in ["1", "2.3", "4.9"] {
+            let errors = try Tool.runCapturingErrors("ffmpeg", ["-v", "error", "-nostdin", "-ss", seek, "-i", out, "-f", "null", "-"]).errors
+            XCTAssertEqual(errors, "", "after a seek to \(seek) s")
+        }
+    }
 }
