@@ -1,5 +1,6 @@
 import MixdownAudioMix
 import MixdownComposition
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownProject

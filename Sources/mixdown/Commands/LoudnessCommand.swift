@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MixdownComposition
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
