@@ -1,6 +1,5 @@
 import Foundation
 import MixdownLoudness
-import MixdownMediaIO
 import MixdownTestSupport
 import XCTest
 

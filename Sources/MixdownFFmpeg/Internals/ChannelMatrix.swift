@@ -7,12 +7,12 @@ internal import CFFmpeg
 /// - 5.1 and 5.1(side): ITU-R BS.775 coefficients. L = FL + 0.7071·FC + 0.7071·SL,
 ///   R = FR + 0.7071·FC + 0.7071·SR; LFE is dropped.
 /// Every other layout uses libswresample's own rematrix.
-package struct ChannelMatrix {
+struct ChannelMatrix {
     /// Row-major: `coefficients[out * inputChannels + in]`.
-    package let coefficients: [Double]
-    package let inputChannels: Int
+    let coefficients: [Double]
+    let inputChannels: Int
 
-    package static let minus3dB = 0.7071067811865476
+    static let minus3dB = 0.7071067811865476
 
     static func stereoFold(for layout: AVChannelLayout) -> ChannelMatrix? {
         let n = Int(layout.nb_channels)

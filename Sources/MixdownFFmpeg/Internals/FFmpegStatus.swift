@@ -11,12 +11,12 @@ internal import MixdownUnits
 /// `MediaIOError` with `message` themselves.
 package struct FFmpegStatus: Equatable {
     /// The C return value: `>= 0` for success, a negative `AVERROR` otherwise.
-    package let rawValue: Int32
+    let rawValue: Int32
     /// The last error line FFmpeg logged during the call (`FFmpegLog.capturing`),
     /// which often says what the code does not: "vp9 only supported in MP4".
-    package let logged: String?
+    let logged: String?
 
-    package init(_ rawValue: Int32, logged: String? = nil) {
+    init(_ rawValue: Int32, logged: String? = nil) {
         self.rawValue = rawValue
         self.logged = logged
     }
@@ -47,9 +47,9 @@ package struct FFmpegStatus: Equatable {
 /// Keeps FFmpeg's console chatter (encoder statistics, demuxer warnings) off the
 /// user's terminal: every failure reaches the user as a `MediaIOError` instead,
 /// with FFmpeg's reason when it logged one (`capturing(_:)`).
-package enum FFmpegLog {
+enum FFmpegLog {
     /// Evaluate (`_ = FFmpegLog.silenced`) before the first FFmpeg call of an object.
-    package static let silenced: Void = {
+    static let silenced: Void = {
         av_log_set_level(AV_LOG_ERROR)
         av_log_set_callback { _, level, format, arguments in
             if let arguments { FFmpegLog.record(level: level, format: format, arguments: arguments) }
@@ -60,7 +60,7 @@ package enum FFmpegLog {
     /// error-level line FFmpeg logged on this thread meanwhile, when it failed.
     ///
     /// Lines logged on FFmpeg's own threads (frame-threaded decoders) are not seen.
-    package static func capturing(_ call: () -> Int32) -> FFmpegStatus {
+    static func capturing(_ call: () -> Int32) -> FFmpegStatus {
         _ = silenced
         let slot = LogSlot.current
         slot.line = ""

@@ -12,13 +12,13 @@ extension Frame {
     package var height: Int { Int(pointer.pointee.height) }
 
     /// FFmpeg's name of the frame's pixel format (`yuv420p10le`), nil when unset.
-    package var pixelFormatName: String? {
+    var pixelFormatName: String? {
         av_get_pix_fmt_name(AVPixelFormat(rawValue: pointer.pointee.format)).map { String(cString: $0) }
     }
 
     /// Whether the frame is 8-bit planar 4:2:0 in video range, or in an unspecified
     /// range: a `Picture`'s layout, so its planes can be copied as they are.
-    package var isVideoRangeYUV420P: Bool {
+    var isVideoRangeYUV420P: Bool {
         pointer.pointee.format == AV_PIX_FMT_YUV420P.rawValue && pointer.pointee.color_range != AVCOL_RANGE_JPEG
     }
 
@@ -49,7 +49,7 @@ extension Frame {
 
     /// Copies the top-left `picture.width × picture.height` of a video-range
     /// `yuv420p` frame (`isVideoRangeYUV420P`) into `picture`, row by row.
-    package func copyPlanes(into picture: Picture) {
+    func copyPlanes(into picture: Picture) {
         for plane in Picture.Plane.allCases {
             let (data, stride) = self.plane(plane.rawValue)
             guard let data else { continue }

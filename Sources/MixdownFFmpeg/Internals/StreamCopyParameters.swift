@@ -53,7 +53,7 @@ package final class StreamCopyParameters: @unchecked Sendable {
 
     /// Whether the stream carries a Dolby Vision configuration record, which FFmpeg
     /// 5.1's MP4/MOV muxer writes (`dvcC`) only at unofficial compliance.
-    package var hasDolbyVisionConfiguration: Bool {
+    var hasDolbyVisionConfiguration: Bool {
         sideData.contains { $0.type == AV_PKT_DATA_DOVI_CONF }
     }
 
