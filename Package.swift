@@ -1,17 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers go one way: time → composition model → mix model → I/O bridges →
-// renderer/export → CLI. docs/architecture.md draws the picture.
+// Layers go one way: thin C targets and time → composition model → mix model →
+// I/O → renderer → loudness → export → CLI. docs/architecture.md draws the picture,
+// and Tests/PackageTests/ArchitectureTests checks it against this file.
 
 let package = Package(
     name: "Mixdown",
     products: [
         .executable(name: "mixdown", targets: ["mixdown"]),
         .library(name: "Mixdown", targets: [
-            "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics", "MixdownPlan",
-            "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
-            "MixdownExport", "MixdownPlot",
+            "MixdownUnits", "MixdownTime", "MixdownBitstream", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics",
+            "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject",
+            "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
         ]),
     ],
     dependencies: [
@@ -32,6 +33,9 @@ let package = Package(
         // Bounded user quantities, each with one parser: gain, decibel levels, rates;
         // and how messages show user text (MessageText).
         .target(name: "MixdownUnits"),
+        // The H.264 and HEVC bitstreams in pure Swift: NAL units in Annex B and length-prefixed
+        // form, decoder configuration records (avcC, hvcC), IDR pictures.
+        .target(name: "MixdownBitstream"),
         // Rational media time, ranges, time bases, frame rates, parsing.
         .target(name: "MixdownTime", dependencies: ["MixdownUnits"]),
         // Hot numeric kernels, in C: one source compiled twice, for the baseline
@@ -43,6 +47,28 @@ let package = Package(
         // glibc's malloc settings, which Swift's Glibc module does not declare (the CLI's policy).
         .target(name: "CAllocator"),
         .target(name: "MixdownDSP", dependencies: ["MixdownKernels", "CPUFeatures"]),
+
+        // Thin C targets, one per C library: owners of its objects with Swift-typed `package`
+        // APIs, after apple/swift-system. Only their Internals/ import a C module, `internal`;
+        // these two features make the compiler hold that line.
+        // Glibc: file descriptors, the path syscalls, errno as `SystemError`, joinable threads,
+        // the temporary outputs a signal handler removes.
+        .target(name: "MixdownSystem", swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
+        // libsndfile: a handle writing WAV, RF64 or raw samples through a Swift `SoundFileIO`.
+        .target(name: "MixdownSndFile", dependencies: ["CSndFile", "MixdownUnits"], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
+        // libebur128: one meter state, its creation serialised.
+        .target(name: "MixdownEbur128", dependencies: ["CEbur128"], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
+        // FFmpeg's libraries: demuxer, muxer, packets, frames, codecs, libswscale, libswresample,
+        // the audio FIFO, av_tx; statuses, FFmpeg's log, and `FFmpegError` for what failed.
+        .target(name: "MixdownFFmpeg", dependencies: ["CFFmpeg", "MixdownTime", "MixdownUnits", "MixdownDSP"], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
         // Assets, composition tracks and segments; the cut rules of stream-copied video.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
@@ -51,20 +77,29 @@ let package = Package(
         .target(name: "MixdownDynamics", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics"]),
-        // Everything that touches FFmpeg, libsndfile or libebur128. Only Internals/ imports
-        // the C modules (`internal import`); these two features make the compiler hold that line.
+        // Reading, writing and video over the thin C targets: probing, decoding and resampling,
+        // WAV and AAC writing, the export's movie, video decoding, scaling and encoding.
+        // Public API speaks Swift types and `MediaIOError`, never a C type.
         .target(name: "MixdownMediaIO", dependencies: [
-            "CFFmpeg", "CSndFile", "CEbur128", "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownDSP",
+            "MixdownFFmpeg", "MixdownSndFile", "MixdownSystem", "MixdownBitstream", "MixdownTime", "MixdownUnits",
+            "MixdownComposition", "MixdownDSP",
         ], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
-        // Streaming renderer: decode, gain, sum, per block.
+        // Streaming renderer: decode, gain, sum, per block; the worker threads of every render.
         .target(name: "MixdownRender", dependencies: [
             "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownDSP",
-            "MixdownDynamics", "MixdownUnits",
+            "MixdownDynamics", "MixdownUnits", "MixdownSystem",
         ]),
-        // Signal analysis over FFmpeg's transforms: speech detection.
-        .target(name: "MixdownAnalysis", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownMediaIO"]),
+        // Signal analysis over FFmpeg's transforms (av_tx): speech detection.
+        .target(name: "MixdownAnalysis", dependencies: ["MixdownTime", "MixdownUnits", "MixdownAudioMix", "MixdownFFmpeg"]),
+        // Loudness after EBU R128 / ITU-R BS.1770-4 (libebur128): meters, a programme's figures in
+        // one piece or merged from stretches, a file's; a plan's mix metered as it renders (in
+        // stretches, recording the bus), its dialogue, and its normalisation to a delivery loudness.
+        .target(name: "MixdownLoudness", dependencies: [
+            "MixdownEbur128", "MixdownMediaIO", "MixdownRender", "MixdownPlan", "MixdownAudioMix", "MixdownDynamics", "MixdownDSP", "MixdownTime",
+            "MixdownUnits",
+        ]),
         // The timeline users describe, as a value.
         .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix"]),
         // The project file: JSON reading (every problem with its path) and writing.
@@ -79,8 +114,8 @@ let package = Package(
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
-            "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO", "MixdownRender",
-            "MixdownDynamics", "MixdownDSP",
+            "MixdownTime", "MixdownUnits", "MixdownBitstream", "MixdownComposition", "MixdownPlan", "MixdownMediaIO", "MixdownRender",
+            "MixdownLoudness", "MixdownDSP",
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
         .target(name: "MixdownPlot", dependencies: [
@@ -88,8 +123,8 @@ let package = Package(
         ]),
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
-            "MixdownAnalysis", "MixdownRender", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownExport",
-            "MixdownPlot", "MixdownDSP",
+            "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
+            "MixdownExport", "MixdownPlot", "MixdownDSP",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
@@ -106,7 +141,15 @@ let package = Package(
             "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
-            "MixdownMediaIO", "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownMediaIO", "MixdownBitstream", "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime",
+            "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownBitstreamTests", dependencies: [
+            "MixdownBitstream", "MixdownMediaIO", "MixdownComposition", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownLoudnessTests", dependencies: [
+            "MixdownLoudness", "MixdownMediaIO", "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender",
+            "MixdownAudioMix", "MixdownComposition", "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownAnalysisTests", dependencies: [
             "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",
@@ -124,7 +167,7 @@ let package = Package(
             "MixdownMediaIO", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownExportTests", dependencies: [
-            "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownMediaIO",
+            "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownLoudness", "MixdownMediaIO",
             "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownPlotTests", dependencies: [

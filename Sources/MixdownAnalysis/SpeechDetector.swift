@@ -1,6 +1,5 @@
 import Foundation
 import MixdownAudioMix
-import MixdownMediaIO
 import MixdownTime
 import MixdownUnits
 

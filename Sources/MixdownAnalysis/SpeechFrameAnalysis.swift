@@ -1,5 +1,4 @@
 import Foundation
-import MixdownMediaIO
 
 /// Rules 1 and 2 of ``SpeechDetector``: the signal cut into frames, and each
 /// frame's band levels and harmonicity, computed once its samples are in, with
@@ -42,7 +41,7 @@ struct SpeechFrameAnalysis {
     private var bandPower: [Double]
     private var correlation: [Double]
 
-    init(sampleRate rate: Int) throws(MediaIOError) {
+    init(sampleRate rate: Int) throws(RealSpectrum.Unavailable) {
         hop = rate / 100
         windowLength = 4 * hop
         offset = (3 * hop) / 2

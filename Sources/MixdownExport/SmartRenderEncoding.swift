@@ -1,3 +1,4 @@
+import MixdownBitstream
 import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO

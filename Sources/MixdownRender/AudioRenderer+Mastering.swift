@@ -12,9 +12,9 @@ extension AudioRenderer {
     /// grid, so a stretch of a parallel render gives the bits of one limiter over
     /// the whole timeline. The limiter's statistics count `counting` (all of
     /// `range` by default).
-    func renderMastered(range: Range<Int64>, counting: Range<Int64>? = nil, mastering: Mastering, threads: Int, isCancelled: () -> Bool,
-                        progress: (Int64) -> Void,
-                        to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
+    package func renderMastered(range: Range<Int64>, counting: Range<Int64>? = nil, mastering: Mastering, threads: Int,
+                                isCancelled: () -> Bool, progress: (Int64) -> Void,
+                                to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         let settling = try limiterSettling(mastering)
         // On the block grid, as every stretch of a render is: the envelopes' ramps
         // are computed per block, and the pre-roll must be the samples a render

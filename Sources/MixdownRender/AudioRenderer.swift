@@ -85,8 +85,8 @@ public final class AudioRenderer {
     }
 
     /// Renders the bus of `range`, before mastering.
-    func renderBus(range: Range<Int64>, threads: Int, isCancelled: () -> Bool, progress: (Int64) -> Void,
-                   to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
+    package func renderBus(range: Range<Int64>, threads: Int, isCancelled: () -> Bool, progress: (Int64) -> Void,
+                           to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
         let started = ContinuousClock.now
         let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
         let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)

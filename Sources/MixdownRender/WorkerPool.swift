@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MixdownMediaIO
+import MixdownSystem
 import Synchronization
 
 /// Threads that run numbered jobs: every thread Mixdown starts is one of these.

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownExport
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownBitstream
 import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO

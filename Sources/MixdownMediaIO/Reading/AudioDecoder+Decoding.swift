@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension AudioDecoder {
@@ -63,7 +64,7 @@ extension AudioDecoder {
         if let made = self.resampler {
             resampler = made
         } else {
-            resampler = try Resampler(decoder: source.codec, outputRate: sampleRate, path: path)
+            resampler = try ffmpeg(Resampler(decoder: source.codec, outputRate: sampleRate, path: path))
             self.resampler = resampler
         }
         if !anchored {

@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen rate.

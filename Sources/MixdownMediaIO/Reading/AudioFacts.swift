@@ -1,3 +1,4 @@
+internal import MixdownSystem
 internal import Synchronization
 
 /// What the first opening of a file found out about the audio stream a decoder

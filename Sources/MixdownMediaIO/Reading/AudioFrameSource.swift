@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+
 /// Decoded frames of one audio stream, one at a time, each told whether it is
 /// the last: the demux-and-decode loop that `AudioDecoder` plays and
 /// `MediaProbe` counts.
@@ -31,7 +33,7 @@ final class AudioFrameSource {
     init(input: Demuxer, streamIndex: Int) throws(MediaIOError) {
         self.input = input
         self.streamIndex = streamIndex
-        codec = try DecoderContext(input: input, stream: streamIndex, path: input.path)
+        codec = try ffmpeg(DecoderContext(input: input, stream: streamIndex, path: input.path))
     }
 
     var path: String { input.path }
@@ -72,7 +74,7 @@ final class AudioFrameSource {
 
     private func rewind() throws(MediaIOError) {
         try input.rewind()
-        codec = try DecoderContext(input: input, stream: streamIndex, path: path)
+        codec = try ffmpeg(DecoderContext(input: input, stream: streamIndex, path: path))
         current.unref()
         ahead.unref()
         aheadReady = false

@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// What a container says about where one audio stream's samples go: the facts

@@ -1,3 +1,6 @@
+internal import MixdownFFmpeg
+internal import MixdownSystem
+
 extension Demuxer {
     /// Opens `path` and reads enough of it to know its streams: the one place
     /// inputs are opened.
@@ -19,7 +22,7 @@ extension Demuxer {
     ///   seekable; `unreadableMedia` (see `init(path:)` and `findStreamInfo()`).
     static func open(path: String, audioOnly: Bool = false, analysing: Bool = true) throws(MediaIOError) -> Demuxer {
         _ = try snapshot(of: path)
-        let input = try Demuxer(path: path)
+        let input = try ffmpeg(Demuxer(path: path))
         if input.format.reprobesPCM {
             // FFmpeg re-probes 16-bit PCM in WAV for hidden MP3/DTS by running every
             // demuxer's probe over up to 32 packets (128 KB), which cost more than the
@@ -41,7 +44,7 @@ extension Demuxer {
                 input.readDirectly()
             }
         }
-        if analysing { try input.findStreamInfo() }
+        if analysing { try ffmpeg(input.findStreamInfo()) }
         return input
     }
 

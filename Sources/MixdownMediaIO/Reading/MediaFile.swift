@@ -1,3 +1,6 @@
+internal import MixdownFFmpeg
+internal import MixdownSystem
+
 /// One media file, opened once: probed, its audio decoded and its video scanned
 /// from that one opening, so FFmpeg analyses its streams once.
 ///

@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension MediaProbe {

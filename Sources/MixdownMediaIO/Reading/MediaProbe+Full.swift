@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension MediaProbe {
@@ -14,7 +15,7 @@ extension MediaProbe {
         }
         var scans = [Scan](repeating: Scan(), count: streams.count)
         let packet = Packet()
-        while try input.read(into: packet) {
+        while try ffmpeg(input.read(into: packet)) {
             defer { packet.unref() }
             let i = packet.streamIndex
             guard i < scans.count else { continue }

@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+
 extension MediaProbe {
     /// The headers' facts: encoder delay from the first audio packet, estimated
     /// sample counts, truncation from the last index entry.
@@ -11,7 +13,7 @@ extension MediaProbe {
         var pending = Set(streams.indices.filter { streams[$0].kind == .audio })
         let packet = Packet()
         var budget = 64
-        while !pending.isEmpty, budget > 0, try input.read(into: packet) {
+        while !pending.isEmpty, budget > 0, try ffmpeg(input.read(into: packet)) {
             defer { packet.unref() }
             budget -= 1
             let i = packet.streamIndex

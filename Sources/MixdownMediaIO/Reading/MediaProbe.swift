@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+internal import MixdownSystem
 internal import MixdownTime
 
 /// Reads what a media file holds: container, streams, timing, keyframes.
@@ -73,7 +75,7 @@ public enum MediaProbe {
             return Double(ticks) * Double(tb.numerator) / Double(tb.denominator)
         }
         var info = StreamInfo(
-            index: index, kind: facts.kind,
+            index: index, kind: StreamInfo.Kind(facts.kind),
             codec: facts.codecName,
             profile: facts.profileName,
             timeBase: tb,
@@ -96,5 +98,18 @@ public enum MediaProbe {
             info.rotation = video.rotation
         }
         return info
+    }
+}
+
+extension StreamInfo.Kind {
+    /// The kind of a stream of FFmpeg's media type `type`.
+    init(_ type: MediaType) {
+        switch type {
+        case .audio: self = .audio
+        case .video: self = .video
+        case .subtitle: self = .subtitle
+        case .data: self = .data
+        case .other: self = .other
+        }
     }
 }

@@ -1,3 +1,5 @@
+public import MixdownBitstream
+
 /// One encoded picture (an access unit) as `VideoEncoder` hands it out.
 public struct EncodedVideoPacket: Sendable, Equatable {
     /// The access unit in Annex B form (start codes), as libx264 and libx265 give it.

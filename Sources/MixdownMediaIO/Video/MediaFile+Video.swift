@@ -1,4 +1,5 @@
 public import MixdownComposition
+internal import MixdownFFmpeg
 
 extension MediaFile {
     /// Scans the file's video packets, as `VideoClipInfo(path:)` does; its format's

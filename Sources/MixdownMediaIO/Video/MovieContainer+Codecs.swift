@@ -1,4 +1,13 @@
 extension MovieContainer {
+    /// FFmpeg's muxer for the container.
+    var muxerName: String {
+        switch self {
+        case .mp4: return "mp4"
+        case .mov: return "mov"
+        case .m4a: return "ipod"
+        }
+    }
+
     /// The video codecs (FFmpeg's names) FFmpeg 5.1's `mp4` muxer stream-copies:
     /// those it has an MP4 sample entry for. Measured by exporting a clip of every
     /// codec this FFmpeg can encode (docs/export.md, "Containers").

@@ -1,4 +1,6 @@
 public import MixdownDSP
+internal import MixdownFFmpeg
+internal import MixdownSystem
 public import MixdownUnits
 internal import MixdownTime
 
@@ -13,10 +15,10 @@ extension Picture {
         let rgb = Frame()
         let allocated = rgb.allocatePicture(format: "rgb24", width: width, height: height)
         guard allocated.isSuccess else { throw .unsupported(path: path, reason: "cannot hold a \(width)×\(height) RGB picture: \(allocated.message)") }
-        try ScalerContext().convertToRGB(self, into: rgb, matrix: matrix, path: path)
+        try ffmpeg(ScalerContext().convertToRGB(self, into: rgb, matrix: matrix, path: path))
         let layout = VideoEncoderContext.Layout(width: width, height: height, pixelFormat: "rgb24", timeBase: Self.stillTimeBase,
                                                 frameRate: nil, threads: 1)
-        let encoder = try VideoEncoderContext(encoder: "png", layout: layout, options: [], path: path)
+        let encoder = try ffmpeg(VideoEncoderContext(encoder: "png", layout: layout, options: [], path: path))
         rgb.pts = 0
         let packet = Packet()
         var sent = encoder.send(rgb)

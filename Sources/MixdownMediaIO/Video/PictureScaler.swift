@@ -1,4 +1,5 @@
 public import MixdownDSP
+internal import MixdownFFmpeg
 
 /// Scales `Picture`s to another size with libswscale.
 ///
@@ -41,6 +42,16 @@ public final class PictureScaler {
     ///
     /// - Throws: `MediaIOError.unsupported` when libswscale refuses the sizes.
     public func scale(_ source: Picture, into target: Picture) throws(MediaIOError) {
-        try context.scale(source, into: target, method: method, path: "picture scaler")
+        try ffmpeg(context.scale(source, into: target, method: method.scalerMethod, path: "picture scaler"))
+    }
+}
+
+extension PictureScaler.Method {
+    /// The filter as libswscale's context takes it.
+    var scalerMethod: ScalerContext.Method {
+        switch self {
+        case .bicubic: .bicubic
+        case .bilinear: .bilinear
+        }
     }
 }

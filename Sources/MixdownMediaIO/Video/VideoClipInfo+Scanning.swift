@@ -1,4 +1,6 @@
+internal import MixdownBitstream
 public import MixdownComposition
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension VideoClipInfo {
@@ -51,7 +53,7 @@ extension VideoClipInfo {
             displayMatrix: video.displayMatrix,
             decoderConfiguration: video.decoderConfiguration)
         let origin = input.timelineOrigin(ofStream: index)
-        let parameters = try StreamCopyParameters(stream: index, of: input)
+        let parameters = try ffmpeg(StreamCopyParameters(stream: index, of: input))
 
         // The header's end of the stream, where it is exact (MP4/MOV: the edit
         // list), as the header states it: the stream analysis would fill in an
@@ -89,7 +91,7 @@ extension VideoClipInfo {
         let packet = Packet()
         while true {
             do {
-                guard try input.read(into: packet) else { break }
+                guard try ffmpeg(input.read(into: packet)) else { break }
             } catch {
                 readError = error
                 break

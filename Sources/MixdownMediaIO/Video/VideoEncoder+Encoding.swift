@@ -1,4 +1,6 @@
+internal import MixdownBitstream
 public import MixdownDSP
+internal import MixdownFFmpeg
 
 extension VideoEncoder {
     /// Encodes `picture`, shown at `presentationTime` for `duration` ticks of

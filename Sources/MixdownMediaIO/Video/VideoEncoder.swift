@@ -1,3 +1,5 @@
+public import MixdownBitstream
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// Encodes `Picture`s to H.264 with libx264 or HEVC with libx265.
@@ -46,9 +48,10 @@ public final class VideoEncoder {
         let options = try settings.encoderOptions(path: path)
         let layout = VideoEncoderContext.Layout(
             width: settings.width, height: settings.height, pixelFormat: "yuv420p", timeBase: settings.timeBase,
-            frameRate: settings.frameRate, colour: settings.colour, sampleAspectRatio: settings.sampleAspectRatio,
+            frameRate: settings.frameRate, colour: settings.colour.names,
+            sampleAspectRatio: (settings.sampleAspectRatio.width, settings.sampleAspectRatio.height),
             threads: settings.threads, globalHeader: settings.globalHeader)
-        context = try VideoEncoderContext(encoder: settings.codec.encoderName, layout: layout, options: options, path: path)
+        context = try ffmpeg(VideoEncoderContext(encoder: settings.codec.encoderName, layout: layout, options: options, path: path))
         extradata = context.extradata
         frameTicks = max(1, (try? settings.timeBase.ticks(settings.frameRate.frameDuration)) ?? 1)
         parameterSets = []

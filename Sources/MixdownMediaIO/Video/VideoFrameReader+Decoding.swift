@@ -1,5 +1,6 @@
 internal import MixdownComposition
 internal import MixdownDSP
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension VideoFrameReader {
@@ -33,7 +34,7 @@ extension VideoFrameReader {
             return
         }
         while true {
-            guard try input.read(into: packet) else {
+            guard try ffmpeg(input.read(into: packet)) else {
                 inputEnded = true
                 codec.sendEndOfStream()
                 return
@@ -76,7 +77,7 @@ extension VideoFrameReader {
         guard !entry.isDiscarded, !frame.isMarkedDiscarded, pts >= earliest else { return nil }
         lastReturned = pts
         let picture = Picture(width: pictureSize.width, height: pictureSize.height)
-        try scaler.convert(frame, into: picture, method: scaling, path: path)
+        try ffmpeg(scaler.convert(frame, into: picture, method: scaling.scalerMethod, path: path))
         guard let time = try? clip.timeBase.time(ticks: pts - clip.origin),
               let duration = try? clip.timeBase.time(ticks: entry.duration) else {
             throw .decodeFailed(path: path, reason: "video timestamp \(pts) is out of range")

@@ -1,4 +1,5 @@
 internal import MixdownComposition
+internal import MixdownFFmpeg
 public import MixdownTime
 
 extension VideoFrameReader {

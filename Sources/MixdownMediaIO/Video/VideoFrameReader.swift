@@ -1,5 +1,6 @@
 public import MixdownComposition
 internal import MixdownDSP
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// Decodes a clip's video stream into `Picture`s, in presentation order, from any
@@ -77,8 +78,9 @@ public final class VideoFrameReader {
         let properties = VideoStreamProperties(
             codec: facts.codecName, width: video.width, height: video.height, pixelFormat: video.pixelFormat,
             orientation: VideoOrientation(displayMatrix: clip.format.displayMatrix ?? video.displayMatrix),
-            sampleAspectRatio: video.sampleAspectRatio, averageFrameRate: video.averageFrameRate,
-            baseFrameRate: video.realFrameRate, colour: video.colour, timeBase: clip.timeBase)
+            sampleAspectRatio: PixelAspectRatio(video.sampleAspectRatio.width, video.sampleAspectRatio.height),
+            averageFrameRate: video.averageFrameRate,
+            baseFrameRate: video.realFrameRate, colour: VideoColourProperties(video.colour), timeBase: clip.timeBase)
         let size = pictureSize ?? properties.pictureSize
         guard size.width >= 2, size.height >= 2, size.width % 2 == 0, size.height % 2 == 0 else {
             throw .unsupported(path: path, reason: "a video picture of \(size.width)×\(size.height) (its sides must be even and at least 2)")
@@ -88,7 +90,7 @@ public final class VideoFrameReader {
         self.pictureSize = size
         self.scaling = scaling
         self.input = input
-        codec = try DecoderContext(input: input, stream: clip.streamIndex, path: path, threads: threads)
+        codec = try ffmpeg(DecoderContext(input: input, stream: clip.streamIndex, path: path, threads: threads))
         packetIndexByTimestamp = Dictionary(clip.packets.enumerated().map { ($1.pts, $0) }, uniquingKeysWith: { first, _ in first })
         decodePoints = VideoDecodePoints(packets: clip.packets)
     }

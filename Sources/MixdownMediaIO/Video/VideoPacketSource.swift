@@ -1,4 +1,5 @@
 internal import MixdownComposition
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// Reads a stitch plan's video packets lazily, one clip open at a time, with
@@ -84,7 +85,7 @@ final class VideoPacketSource {
             if input == nil { try open(segment) }
             guard let input else { return }
             let packet = lookahead
-            guard try input.read(into: packet) else {
+            guard try ffmpeg(input.read(into: packet)) else {
                 throw .unreadableMedia(path: segment.path, reason: "the video ends after \(segment.frameCount - remaining) of the "
                     + "\(segment.frameCount) planned frames (was it changed since it was scanned?)")
             }
@@ -120,10 +121,10 @@ final class VideoPacketSource {
     /// described the stream) and, with `seeking`, seeks to its first packet's
     /// keyframe; without, reading starts at the beginning of the file.
     private func open(_ segment: VideoSegment, seeking: Bool = true) throws(MediaIOError) {
-        let input = try Demuxer(path: segment.path)
+        let input = try ffmpeg(Demuxer(path: segment.path))
         if segment.streamIndex >= input.streamCount {
             // A container whose streams appear only as packets are read (no header).
-            try input.findStreamInfo()
+            try ffmpeg(input.findStreamInfo())
         }
         guard segment.streamIndex < input.streamCount else { throw .noStream(path: segment.path, kind: "video") }
         input.discardAll(except: [segment.streamIndex])

@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+
 extension AACEncoder {
     /// Accepts `count` samples per channel and encodes every complete frame.
     ///

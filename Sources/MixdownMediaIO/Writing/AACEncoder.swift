@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+
 /// Encodes stereo float audio to AAC-LC with libavcodec's native `aac` encoder.
 ///
 /// Input is planar float stereo (nominally in [-1, 1]) in blocks of any size; the
@@ -51,7 +53,7 @@ public final class AACEncoder {
         self.sampleRate = sampleRate
         self.bitRate = bitRate
         self.path = path
-        context = try AACEncoderContext(sampleRate: sampleRate, bitRate: bitRate, globalHeader: globalHeader, path: path)
+        context = try ffmpeg(AACEncoderContext(sampleRate: sampleRate, bitRate: bitRate, globalHeader: globalHeader, path: path))
         guard let fifo = AudioFIFO(capacity: 4096) else {
             throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate) Hz, \(bitRate) b/s: out of memory")
         }

@@ -1,3 +1,5 @@
+internal import MixdownFFmpeg
+
 /// Decodes AAC packets an encoder handed out (`EncodedAudioPacket`s), from
 /// memory: the samples a player decodes from the file the packets are written
 /// to, for checking an export while its file is still being written.
@@ -31,7 +33,7 @@ public final class AACPacketDecoder {
     public init(settings: AACSettings, configuration: [UInt8], path: String) throws(MediaIOError) {
         sampleRate = settings.sampleRate
         self.path = path
-        codec = try DecoderContext(aacConfiguration: configuration, sampleRate: settings.sampleRate, channels: 2, path: path)
+        codec = try ffmpeg(DecoderContext(aacConfiguration: configuration, sampleRate: settings.sampleRate, channels: 2, path: path))
     }
 
     /// Decodes `audio` and hands its samples to `body`: the left and right

@@ -1,3 +1,4 @@
+internal import MixdownSystem
 internal import MixdownUnits
 
 /// A path to write an output to that appears at its final name only when complete.

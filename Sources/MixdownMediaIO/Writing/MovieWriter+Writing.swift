@@ -1,3 +1,4 @@
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension MovieWriter {
@@ -72,9 +73,9 @@ extension MovieWriter {
             try writeReadyAudio()
         }
         while let video, try video.take(into: packet) {
-            try output.write(packet, stream: videoIndex)
+            try ffmpeg(output.write(packet, stream: videoIndex))
         }
-        try output.finish()
+        try ffmpeg(output.finish())
         guard try accept(target.temporaryPath) else {
             finished = true
             return false
@@ -108,9 +109,9 @@ extension MovieWriter {
             while let dts = try video.peekDts(),
                   compareTimestamps(dts, video.timeBase, audioDts, audioTimeBase) <= 0 {
                 _ = try video.take(into: packet)
-                try output.write(packet, stream: videoIndex)
+                try ffmpeg(output.write(packet, stream: videoIndex))
             }
         }
-        try output.write(audio, stream: audioIndex)
+        try ffmpeg(output.write(audio, stream: audioIndex))
     }
 }

@@ -1,4 +1,6 @@
+internal import MixdownBitstream
 public import MixdownComposition
+internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// Writes the export: the stitched video by stream copy and the mix as AAC, in one
@@ -146,20 +148,20 @@ public final class MovieWriter {
         videoPlan = plan
         acceptsEncodedAudio = encoded
         target = try AtomicOutputFile(path: path, inputs: (plan?.segments.map(\.path) ?? []) + inputs)
-        output = try Muxer(container: container, url: target.temporaryPath, path: path)
+        output = try ffmpeg(Muxer(muxerName: container.muxerName, url: target.temporaryPath, path: path))
         encoder = try AACEncoder(sampleRate: sampleRate, bitRate: settings.bitRate,
                                  globalHeader: output.needsGlobalHeader, path: path)
 
         var videoStream: Int?
-        if let copied { videoStream = try output.addVideoStream(copying: copied) }
-        if let encodedVideo { videoStream = try output.addVideoStream(encodedBy: encodedVideo.encoder.context) }
+        if let copied { videoStream = try ffmpeg(output.addVideoStream(copying: copied)) }
+        if let encodedVideo { videoStream = try ffmpeg(output.addVideoStream(encodedBy: encodedVideo.encoder.context)) }
         if let smart {
             try container.checkCanHold(smart.parameters.codecName, from: smart.reference.path)
-            videoStream = try output.addVideoStream(copying: smart.parameters, extradata: smart.avcC)
+            videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.avcC))
         }
-        let audioStream = try output.addAudioStream(encodedBy: encoder.context)
+        let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
 
-        try output.open(movflags: fastStart ? "+faststart" : nil)
+        try ffmpeg(output.open(movflags: fastStart ? "+faststart" : nil))
         audioIndex = audioStream
         videoIndex = videoStream ?? -1
         guard let audioTimeBase = output.timeBase(ofStream: audioStream) else {

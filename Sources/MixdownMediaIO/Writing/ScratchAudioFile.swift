@@ -1,3 +1,5 @@
+internal import MixdownSystem
+
 /// A temporary file of stereo float frames that no other process can see and
 /// nothing can leave behind: it has no name, so the system removes it when the
 /// owner is released, and when the process ends, however it ends.

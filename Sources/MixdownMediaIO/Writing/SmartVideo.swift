@@ -1,3 +1,4 @@
+public import MixdownBitstream
 public import MixdownComposition
 public import MixdownTime
 

@@ -1,3 +1,6 @@
+internal import MixdownSndFile
+internal import MixdownSystem
+
 /// Where libsndfile's bytes go: a region of a file, starting at byte `base`,
 /// written with `pwrite` in 256 KiB batches (libsndfile hands over 8 KB at a time,
 /// and a 200 s stereo WAV is 7000 of those). `pwrite` at absolute offsets is what

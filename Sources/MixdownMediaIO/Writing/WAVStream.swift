@@ -1,3 +1,5 @@
+internal import MixdownSndFile
+internal import MixdownSystem
 internal import MixdownUnits
 internal import MixdownDSP
 
@@ -34,7 +36,12 @@ final class WAVStream {
         self.path = path
         format = fileFormat.sampleFormat
         sink = try WAVFileSink(path: file, base: base)
-        let sf = try SoundFile(path: path, writingTo: sink, format: fileFormat)
+        let sf: SoundFile
+        do {
+            sf = try SoundFile(writingTo: sink, format: fileFormat)
+        } catch {
+            throw .cannotCreateOutput(path: path, reason: error.message)
+        }
         self.file = sf
         sf.setClipping(true)
         // A PEAK chunk would hold the peak of this handle's frames only, not of the

@@ -1,3 +1,4 @@
+internal import MixdownSndFile
 internal import MixdownUnits
 
 extension WAVWriter {

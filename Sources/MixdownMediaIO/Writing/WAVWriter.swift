@@ -1,3 +1,4 @@
+internal import MixdownSndFile
 public import MixdownUnits
 
 /// Writes stereo float audio to a WAV file through libsndfile.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MixdownExport
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MixdownExport
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning

@@ -1,4 +1,4 @@
-import MixdownExport
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownExport
+import MixdownLoudness
 import MixdownMediaIO
 
 /// The lines `mix` and `export` print about loudness: what was written, and

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownRender
 import MixdownTime

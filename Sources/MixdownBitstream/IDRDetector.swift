@@ -1,0 +1,39 @@
+/// Tells whether an H.264 or HEVC access unit is an IDR picture, from the NAL
+/// unit types in its bytes (length-prefixed as MP4 stores them, or Annex B).
+package struct IDRDetector {
+    private let codec: String
+    /// Bytes of each NAL unit's length prefix; nil for Annex B (start codes).
+    private let lengthSize: Int?
+
+    /// A detector for `codec`'s packets, whose form the decoder configuration
+    /// (an `avcC` or `hvcC` record, or Annex B parameter sets) tells.
+    package init(codec: String, decoderConfiguration record: [UInt8]) {
+        self.codec = codec
+        switch codec {
+        case "h264" where record.count > 4 && record[0] == 1: lengthSize = Int(record[4] & 3) + 1
+        case "hevc" where record.count > 21 && record[0] == 1: lengthSize = Int(record[21] & 3) + 1
+        default: lengthSize = nil
+        }
+    }
+
+    /// Whether `bytes` hold an IDR slice.
+    package func isIDR(_ bytes: [UInt8]) -> Bool {
+        guard codec == "h264" || codec == "hevc" else { return false }
+        let units = lengthSize.map { Self.units(lengthPrefixed: bytes, size: $0) } ?? NALUnit.units(inAnnexB: bytes)
+        return units.contains { codec == "h264" ? $0.h264Type == 5 : [19, 20].contains($0.hevcType) }
+    }
+
+    private static func units(lengthPrefixed bytes: [UInt8], size: Int) -> [NALUnit] {
+        var units: [NALUnit] = []
+        var offset = 0
+        while offset + size <= bytes.count {
+            let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
+            offset += size
+            guard length > 0, offset + length <= bytes.count else { break }
+            // The header bytes are all the type needs.
+            units.append(NALUnit(bytes: Array(bytes[offset..<min(offset + 2, offset + length)])))
+            offset += length
+        }
+        return units
+    }
+}

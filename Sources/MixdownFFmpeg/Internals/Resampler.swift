@@ -1,0 +1,115 @@
+internal import CFFmpeg
+internal import MixdownTime
+
+/// libswresample set up to turn decoded frames into stereo float planar at the
+/// output rate, with Mixdown's channel conventions (see `ChannelMatrix`).
+package final class Resampler {
+    private let context: OpaquePointer
+    /// The decoded audio's rate, in Hz.
+    package let inputRate: Int32
+    /// The output rate, in Hz.
+    package let outputRate: Int32
+    /// Output staging planes handed to `swr_convert`; grown, never shrunk.
+    private var left: UnsafeMutablePointer<Float>
+    private var right: UnsafeMutablePointer<Float>
+    private var capacity: Int
+
+    /// Sets up the conversion of `decoder`'s output (its rate, format and channel
+    /// layout) to stereo float planar at `outputRate` Hz.
+    ///
+    /// - Throws: `unsupported` when libswresample cannot convert the format.
+    package init(decoder: DecoderContext, outputRate: Int32, path: String) throws(FFmpegError) {
+        let codec = decoder.context
+        inputRate = codec.pointee.sample_rate
+        self.outputRate = outputRate
+        var swr: OpaquePointer?
+        var outLayout = mx_layout_stereo()
+        var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate,
+                                         &codec.pointee.ch_layout, codec.pointee.sample_fmt, inputRate, 0, nil)
+        guard status >= 0, let swr else {
+            throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
+        }
+        if let matrix = ChannelMatrix.stereoFold(for: codec.pointee.ch_layout) {
+            status = matrix.coefficients.withUnsafeBufferPointer {
+                swr_set_matrix(swr, $0.baseAddress, Int32(matrix.inputChannels))
+            }
+        }
+        if status >= 0 { status = swr_init(swr) }
+        if status < 0 {
+            var owned: OpaquePointer? = swr
+            swr_free(&owned)
+            throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
+        }
+        context = swr
+        capacity = 4096
+        left = .allocate(capacity: capacity)
+        right = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        var owned: OpaquePointer? = context
+        swr_free(&owned)
+        left.deallocate()
+        right.deallocate()
+    }
+
+    /// Forgets all history so the next input starts a fresh stream (after a seek).
+    package func reset() {
+        swr_close(context)
+        swr_init(context)
+    }
+
+    /// Output samples that correspond to `inputSamples` input samples, by MediaTime's rule (half up).
+    package func outputCount(forInput inputSamples: Int64) -> Int64 {
+        (try? MediaTime(sampleIndex: inputSamples, sampleRate: inputRate).sampleIndex(sampleRate: outputRate)) ?? 0
+    }
+
+    /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.
+    /// A nil frame flushes the resampler's delay line.
+    package func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
+        let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
+        reserve(expected)
+        var outPlanes: [UnsafeMutablePointer<UInt8>?] = [
+            UnsafeMutableRawPointer(left).assumingMemoryBound(to: UInt8.self),
+            UnsafeMutableRawPointer(right).assumingMemoryBound(to: UInt8.self),
+        ]
+        let produced: Int32
+        if let frame = frame?.pointer {
+            let format = AVSampleFormat(rawValue: frame.pointee.format)
+            let bytes = Int(av_get_bytes_per_sample(format))
+            let planar = av_sample_fmt_is_planar(format) != 0
+            let channels = Int(frame.pointee.ch_layout.nb_channels)
+            let planes = planar ? channels : 1
+            var inPlanes = [UnsafePointer<UInt8>?](repeating: nil, count: planes)
+            for p in 0..<planes {
+                let stride = planar ? bytes : bytes * channels
+                inPlanes[p] = UnsafePointer(frame.pointee.extended_data[p]!.advanced(by: offset * stride))
+            }
+            produced = outPlanes.withUnsafeMutableBufferPointer { out in
+                inPlanes.withUnsafeMutableBufferPointer { input in
+                    swr_convert(context, out.baseAddress, Int32(capacity), input.baseAddress, Int32(count))
+                }
+            }
+        } else {
+            produced = outPlanes.withUnsafeMutableBufferPointer {
+                swr_convert(context, $0.baseAddress, Int32(capacity), nil, 0)
+            }
+        }
+        guard produced > 0 else { return }
+        _ = fifo.write(left: left, right: right, count: Int(produced))
+    }
+
+    /// Feeds `count` input samples of silence, so output positions stay on the grid.
+    package func injectSilence(_ count: Int) {
+        if count > 0 { swr_inject_silence(context, Int32(count)) }
+    }
+
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        left.deallocate()
+        right.deallocate()
+        capacity = needed
+        left = .allocate(capacity: capacity)
+        right = .allocate(capacity: capacity)
+    }
+}

@@ -1,0 +1,182 @@
+internal import CFFmpeg
+package import MixdownDSP
+package import MixdownUnits
+
+/// A libswscale context (`SwsContext`), freed with it: converts decoded frames to
+/// `Picture`s, scales pictures, and turns them into RGB.
+///
+/// The context is made for one conversion (sizes, pixel formats, filter, ranges)
+/// and kept while the next call asks for the same one. It is set up with
+/// `sws_alloc_context`, its options and `sws_init_context` rather than
+/// `sws_getCachedContext`, because the ranges must be known when it is
+/// initialised: libswscale picks a plain copy for same-size, same-format
+/// conversions whose ranges are equal at that moment, and a range set afterwards
+/// (`sws_setColorspaceDetails`) would not undo that choice.
+package final class ScalerContext {
+    /// The filter that resamples when sizes change.
+    package enum Method: Sendable {
+        /// Bicubic (`SWS_BICUBIC`).
+        case bicubic
+        /// Bilinear (`SWS_BILINEAR`).
+        case bilinear
+    }
+
+    /// One conversion; the context is remade when it changes.
+    private struct Conversion: Equatable {
+        var sourceWidth: Int
+        var sourceHeight: Int
+        var sourceFormat: AVPixelFormat
+        var targetWidth: Int
+        var targetHeight: Int
+        var targetFormat: AVPixelFormat
+        var flags: Int32
+        var sourceFullRange: Bool
+        var targetFullRange: Bool
+        /// The Y'CbCr matrix (`SWS_CS_*`) of a conversion to or from RGB; nil between
+        /// Y'CbCr formats, where samples keep their matrix.
+        var matrix: Int32?
+    }
+
+    private var context: OpaquePointer?
+    private var conversion: Conversion?
+
+    /// A context that makes its libswscale context on first use.
+    package init() {}
+
+    deinit { sws_freeContext(context) }
+
+    /// Converts `frame` into `picture` (8-bit 4:2:0, video range): a plain copy when
+    /// the frame is already that, else libswscale. When `picture` is the frame's size
+    /// rounded down to even, an odd last row or column is left out; any other size
+    /// scales the whole frame with `method`.
+    ///
+    /// - Throws: `decodeFailed` when the frame has no known format or libswscale fails.
+    package func convert(_ frame: Frame, into picture: Picture, method: Method, path: String) throws(FFmpegError) {
+        let cropping = picture.width == frame.width & ~1 && picture.height == frame.height & ~1
+        if cropping, frame.isVideoRangeYUV420P {
+            frame.copyPlanes(into: picture)
+            return
+        }
+        let format = AVPixelFormat(rawValue: frame.pointer.pointee.format)
+        guard format != AV_PIX_FMT_NONE else { throw .decodeFailed(path: path, reason: "a decoded frame has no pixel format") }
+        let sws = try prepare(Conversion(
+            sourceWidth: cropping ? picture.width : frame.width, sourceHeight: cropping ? picture.height : frame.height,
+            sourceFormat: format, targetWidth: picture.width, targetHeight: picture.height, targetFormat: AV_PIX_FMT_YUV420P,
+            flags: Self.flags(method), sourceFullRange: frame.isFullRange, targetFullRange: false, matrix: nil), path: path)
+        let planes = (0..<4).map { frame.plane($0) }
+        try run(sws, source: planes.map { UnsafePointer($0.data) }, sourceStrides: planes.map(\.stride),
+                sourceHeight: cropping ? picture.height : frame.height, target: picture, path: path)
+    }
+
+    /// Scales all of `source` into all of `target`, both 8-bit 4:2:0.
+    ///
+    /// - Throws: `unsupported` when libswscale refuses the sizes.
+    package func scale(_ source: Picture, into target: Picture, method: Method, path: String) throws(FFmpegError) {
+        let sws = try prepare(Conversion(
+            sourceWidth: source.width, sourceHeight: source.height, sourceFormat: AV_PIX_FMT_YUV420P,
+            targetWidth: target.width, targetHeight: target.height, targetFormat: AV_PIX_FMT_YUV420P,
+            flags: Self.flags(method), sourceFullRange: false, targetFullRange: false, matrix: nil), path: path)
+        try run(sws, source: Self.planes(of: source), sourceStrides: Self.strides(of: source),
+                sourceHeight: source.height, target: target, path: path)
+    }
+
+    /// Converts `picture` (BT.709, video range) to full-range RGB in `frame`, which
+    /// holds an `rgb24` buffer of the same size (`Frame.allocatePicture`).
+    ///
+    /// Chroma is interpolated to every pixel (`SWS_FULL_CHR_H_INT`) and rounded
+    /// accurately: the conversion of a still, where quality beats speed.
+    ///
+    /// - Throws: `unsupported` when libswscale fails.
+    package func convertToRGB(_ picture: Picture, into frame: Frame, matrix: YCbCrMatrix, path: String) throws(FFmpegError) {
+        let sws = try prepare(Conversion(
+            sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: AV_PIX_FMT_YUV420P,
+            targetWidth: frame.width, targetHeight: frame.height, targetFormat: AV_PIX_FMT_RGB24,
+            flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
+            sourceFullRange: false, targetFullRange: true, matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
+        let (data, stride) = frame.plane(0)
+        let status = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { targets in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { targetStrides in
+                targets.initialize(repeating: nil)
+                targetStrides.initialize(repeating: 0)
+                targets[0] = data
+                targetStrides[0] = Int32(stride)
+                return Self.planes(of: picture).withUnsafeBufferPointer { sources in
+                    Self.strides(of: picture).map(Int32.init).withUnsafeBufferPointer { strides in
+                        sws_scale(sws, sources.baseAddress, strides.baseAddress, 0, Int32(picture.height),
+                                  UnsafePointer(targets.baseAddress), UnsafePointer(targetStrides.baseAddress))
+                    }
+                }
+            }
+        }
+        guard status > 0 else { throw .unsupported(path: path, reason: "libswscale failed: \(FFmpegStatus(status).message)") }
+    }
+
+    /// The context for `next`: the one kept when it is the same conversion, else a new one.
+    private func prepare(_ next: Conversion, path: String) throws(FFmpegError) -> OpaquePointer {
+        if let context, conversion == next { return context }
+        sws_freeContext(context)
+        context = nil
+        conversion = nil
+        guard let sws = sws_alloc_context() else { throw .unsupported(path: path, reason: "libswscale: out of memory") }
+        let options: [(String, Int64)] = [
+            ("srcw", Int64(next.sourceWidth)), ("srch", Int64(next.sourceHeight)), ("src_format", Int64(next.sourceFormat.rawValue)),
+            ("dstw", Int64(next.targetWidth)), ("dsth", Int64(next.targetHeight)), ("dst_format", Int64(next.targetFormat.rawValue)),
+            ("sws_flags", Int64(next.flags)),
+            ("src_range", next.sourceFullRange ? 1 : 0), ("dst_range", next.targetFullRange ? 1 : 0),
+        ]
+        var status: Int32 = 0
+        for (name, value) in options where status >= 0 {
+            status = av_opt_set_int(UnsafeMutableRawPointer(sws), name, value, 0)
+        }
+        if status >= 0 { status = sws_init_context(sws, nil, nil) }
+        if status >= 0, let matrix = next.matrix {
+            let coefficients = sws_getCoefficients(matrix)
+            status = sws_setColorspaceDetails(sws, coefficients, next.sourceFullRange ? 1 : 0, coefficients,
+                                              next.targetFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+        }
+        guard status >= 0 else {
+            sws_freeContext(sws)
+            let name = { (f: AVPixelFormat) in av_get_pix_fmt_name(f).map { String(cString: $0) } ?? "unknown" }
+            throw .unsupported(path: path, reason: "libswscale cannot convert \(next.sourceWidth)×\(next.sourceHeight) "
+                + "\(name(next.sourceFormat)) to \(next.targetWidth)×\(next.targetHeight) \(name(next.targetFormat)): "
+                + FFmpegStatus(status).message)
+        }
+        context = sws
+        conversion = next
+        return sws
+    }
+
+    /// Runs `sws` over `sourceHeight` rows of the source planes into all of `target`.
+    private func run(_ sws: OpaquePointer, source: [UnsafePointer<UInt8>?], sourceStrides: [Int], sourceHeight: Int,
+                     target: Picture, path: String) throws(FFmpegError) {
+        let targets = Self.planes(of: target).map { UnsafeMutablePointer(mutating: $0) } + [nil]
+        let targetStrides = Self.strides(of: target).map(Int32.init) + [0]
+        let status = source.withUnsafeBufferPointer { sources in
+            sourceStrides.map(Int32.init).withUnsafeBufferPointer { strides in
+                targets.withUnsafeBufferPointer { targets in
+                    targetStrides.withUnsafeBufferPointer { targetStrides in
+                        sws_scale(sws, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
+                                  targets.baseAddress, targetStrides.baseAddress)
+                    }
+                }
+            }
+        }
+        guard status > 0 else { throw .decodeFailed(path: path, reason: "libswscale failed: \(FFmpegStatus(status).message)") }
+    }
+
+    private static func flags(_ method: Method) -> Int32 {
+        switch method {
+        case .bicubic: SWS_BICUBIC
+        case .bilinear: SWS_BILINEAR
+        }
+    }
+
+    /// A picture's three planes and a fourth, empty one, as libswscale takes them.
+    private static func planes(of picture: Picture) -> [UnsafePointer<UInt8>?] {
+        Picture.Plane.allCases.map { UnsafePointer(picture.base($0)) } + [nil]
+    }
+
+    private static func strides(of picture: Picture) -> [Int] {
+        Picture.Plane.allCases.map { picture.stride($0) } + [0]
+    }
+}

@@ -1,0 +1,80 @@
+import MixdownDynamics
+import MixdownMediaIO
+import MixdownRender
+import MixdownTime
+
+extension LoudnessScan {
+    /// One stretch of a scan, on its own thread, and where its frames go: the
+    /// stretch's meters take its feed range; the limiter's detector, when it
+    /// reads the true peak, from there to `TruePeakMeter.lead` frames past the
+    /// stretch (the last positions' peaks read them), or to the programme's end,
+    /// where it is finished.
+    final class StretchFeed: @unchecked Sendable {
+        let stretch: LoudnessStretch
+        /// The frames to feed, in order: the feed range and the detector's.
+        let range: Range<Int64>
+        private let detector: (meter: TruePeakMeter, range: Range<Int64>)?
+        private let frameCount: Int64
+
+        init(_ stretch: LoudnessStretch, frameCount: Int64, detectsTruePeak: Bool) {
+            self.stretch = stretch
+            self.frameCount = frameCount
+            let feed = stretch.feedRange
+            let peaks = feed.lowerBound..<min(frameCount, stretch.range.upperBound + Int64(TruePeakMeter.lead))
+            detector = detectsTruePeak ? (TruePeakMeter(firstPosition: peaks.lowerBound, countedPositions: stretch.range), peaks) : nil
+            range = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
+        }
+
+        /// Feeds programme frames `first ..< first + count` (in order; what lies
+        /// outside ``range`` is left out).
+        func add(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int, at first: Int64) throws(MediaIOError) {
+            let span = first..<first + Int64(count)
+            let fed = span.clamped(to: stretch.feedRange)
+            if !fed.isEmpty {
+                let offset = Int(fed.lowerBound - first)
+                try stretch.add(left: left + offset, right: right + offset, count: fed.count)
+            }
+            if let detector {
+                let read = span.clamped(to: detector.range)
+                let offset = Int(read.lowerBound - first)
+                if !read.isEmpty { detector.meter.add(left: left + offset, right: right + offset, frames: read.count) }
+            }
+        }
+
+        /// The detector's largest peak (linear) and its position once everything
+        /// is fed; nil when it does not read the true peak.
+        func truePeak() -> (peak: Double, position: Int64?)? {
+            guard let detector else { return nil }
+            if detector.range.upperBound == frameCount, !detector.meter.isFinished { detector.meter.finish() }
+            return (detector.meter.peak, detector.meter.peakPosition)
+        }
+    }
+
+    /// The stretches of a scan of `frameCount` frames at `sampleRate` Hz on at
+    /// most `threads` threads, measuring `measures`, the true peak read as `reading` says.
+    static func feeds(frameCount: Int64, sampleRate: Int32, threads: Int, measures: LoudnessMeter.Measures,
+                      reading: TruePeakReading) throws(MediaIOError) -> [StretchFeed] {
+        let detects = reading == .limiterDetector && measures.contains(.truePeak)
+        return try LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads)).map {
+            range throws(MediaIOError) in
+            StretchFeed(try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate,
+                                            measures: detects ? measures.subtracting(.truePeak) : measures),
+                        frameCount: frameCount, detectsTruePeak: detects)
+        }
+    }
+
+    /// The figures of `feeds`, all fed: merged, with the true peak the detectors
+    /// found, when they read it (the largest, at the start of its 100 ms step, as
+    /// libebur128's is located; the first of equal peaks).
+    static func figures(of feeds: [StretchFeed], sampleRate: Int32) -> LoudnessFigures {
+        var figures = LoudnessFigures(merging: feeds.map(\.stretch))
+        let peaks = feeds.compactMap { $0.truePeak() }
+        guard !peaks.isEmpty else { return figures }
+        var largest: (peak: Double, position: Int64?) = (0, nil)
+        for found in peaks where found.peak > largest.peak { largest = found }
+        let step = Int64((sampleRate + 5) / 10)
+        figures.truePeak = LoudnessMeter.decibels(largest.peak)
+        figures.truePeakTime = largest.position.flatMap { try? MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
+        return figures
+    }
+}
