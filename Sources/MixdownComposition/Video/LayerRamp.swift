@@ -23,11 +23,11 @@ public struct LayerRamp<Value: LayerRampable>: Hashable, Sendable {
         self.timeRange = timeRange
     }
 
-    /// The value at `time` inside the ramp.
+    /// The value at `time` inside the ramp: the exact fraction of the way
+    /// through its time range (`MediaTimeRange.progress(at:)`) from `start` to `end`.
     public func value(at time: MediaTime) -> Value {
         guard timeRange.duration > .zero else { return end }
-        let fraction = (time.seconds - timeRange.start.seconds) / timeRange.duration.seconds
-        return start.interpolated(to: end, fraction: min(1, max(0, fraction)))
+        return start.interpolated(to: end, fraction: timeRange.progress(at: time))
     }
 }
 
