@@ -1,6 +1,7 @@
 import MixdownTime
+import MixdownUnits
 
-/// A value a layer instruction can ramp: opacity, transform, crop rectangle.
+/// A value a layer instruction can ramp: ``Opacity``, ``LayerTransform``, ``CropRectangle``.
 public protocol LayerRampable: Hashable, Sendable {
     /// The value `fraction` (0 to 1) of the way from `self` to `end`, linearly.
     func interpolated(to end: Self, fraction: Double) -> Self
@@ -49,6 +50,11 @@ extension Array {
     }
 }
 
-extension Double: LayerRampable {
-    public func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
+/// Opacity ramps linearly, kept in 0...1 (`Opacity.interpolated(to:fraction:)`).
+extension Opacity: LayerRampable {}
+
+extension Double {
+    /// The number `fraction` of the way to `end`: how a transform's and a crop's
+    /// numbers ramp. Not `LayerRampable` itself, so no ramp holds an unchecked number.
+    func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
 }
