@@ -23,18 +23,7 @@ final class SmartRenderPlanTests: XCTestCase {
     private func clip(_ path: String, frames: Int = 90, gop: Int = 30, base: Int32 = 30, ticksPerFrame: Int64 = 1,
                       bFrames: Bool = false, nonIDR: Set<Int> = [], hidden: Set<Int> = [], format: VideoStreamFormat? = nil,
                       statedEnd: Int64? = nil) throws -> VideoClipInfo {
-        var order = Array(0..<frames)
-        if bFrames {
-            order = []
-            for start in stride(from: 0, to: frames, by: gop) {
-                let end = min(start + gop, frames)
-                order.append(start)
-                var i = start + 2
-                while i < end { order += [i, i - 1]; i += 2 }
-                if (end - start) % 2 == 0 { order.append(end - 1) }
-            }
-        }
-        let packets = order.enumerated().map { dts, pts in
+        let packets = decodingOrder(frames: frames, gop: gop, bFrames: bFrames).enumerated().map { dts, pts in
             VideoPacketEntry(pts: Int64(pts) * ticksPerFrame, dts: Int64(dts - (bFrames ? 1 : 0)) * ticksPerFrame, duration: ticksPerFrame,
                              isKeyframe: pts % gop == 0, isDiscarded: hidden.contains(pts), isIDR: pts % gop == 0 && !nonIDR.contains(pts))
         }

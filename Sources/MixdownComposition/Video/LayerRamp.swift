@@ -1,7 +1,7 @@
 import MixdownTime
 import MixdownUnits
 
-/// A value a layer instruction can ramp: ``Opacity``, ``LayerTransform``, ``CropRectangle``.
+/// A value a layer instruction can ramp: `Opacity`, ``LayerTransform``, ``CropRectangle``.
 public protocol LayerRampable: Hashable, Sendable {
     /// The value `fraction` (0 to 1) of the way from `self` to `end`, linearly.
     func interpolated(to end: Self, fraction: Double) -> Self
