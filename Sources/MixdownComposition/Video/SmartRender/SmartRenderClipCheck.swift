@@ -16,7 +16,7 @@ struct SmartRenderClipCheck {
         // frame, compared exactly: 1/30 s rounded to a 1/25 s time base would be one tick too.
         // The last by presentation: with B-frames it is not the last decoded.
         let durations = Set(info.packets.filter { !$0.isDiscarded }.sorted { $0.pts < $1.pts }.dropLast().map(\.duration))
-        let isConstant = durations.count == 1 && durations.first.map { (try? info.timeBase.time(ticks: $0)) == composition.frameDuration } == true
+        let isConstant = durations.count == 1 && durations.allSatisfy { (try? info.timeBase.time(ticks: $0)) == composition.frameDuration }
         reorderDelay = Self.reorderDelay(of: info.packets)
         problem = if info.format.codec != "h264" {
             info.format.codec == "hevc" ? "HEVC is not smart-rendered yet" : "\(info.format.codec) cannot be spliced with H.264"

@@ -36,8 +36,9 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 
     /// What it draws.
     public var kind: Kind
-    /// How long the two clips overlap (before clamping to the clips).
-    public var duration: MediaTime
+    /// How long the two clips overlap (before clamping to the clips); positive,
+    /// checked when made, so it cannot be set on its own.
+    public let duration: MediaTime
 
     /// One second, the usual length of an editor's default transition.
     public static let defaultDuration = MediaTime.milliseconds(1000)
