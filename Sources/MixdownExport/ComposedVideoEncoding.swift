@@ -40,7 +40,8 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         while pending.isEmpty && !drained {
             if isCancelled() { throw .cancelled }
             if next < count {
-                let offset = (try? frames.timeline.videoComposition.frameDuration.multiplied(by: Int64(next))) ?? .zero
+                let frameDuration = frames.timeline.videoComposition.frameDuration
+                let offset = (try? MediaTime(frameIndex: Int64(next), frameDuration: frameDuration)) ?? .zero
                 try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
                 pending += try encoder.encode(canvas, presentationTime: Int64(next))
                 next += 1
@@ -57,8 +58,9 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     static func settings(for composition: VideoComposition, quality: VideoQuality, path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize
         let frameDuration = composition.frameDuration.reduced
-        guard let timeBase = try? TimeBase(Int32(clamping: frameDuration.value), frameDuration.timescale),
-              let rate = try? FrameRate(frameDuration.timescale, Int32(clamping: frameDuration.value)) else {
+        // One tick per frame: a frame duration whose lowest terms do not fit 32 bits has no such time base.
+        guard let ticks = Int32(exactly: frameDuration.value), let timeBase = try? TimeBase(ticks, frameDuration.timescale),
+              let rate = try? FrameRate(frameDuration.timescale, ticks) else {
             throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
         }
         var settings = VideoEncoderSettings(codec: .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)

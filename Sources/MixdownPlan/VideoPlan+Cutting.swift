@@ -84,25 +84,13 @@ extension VideoComposition {
     /// the frame it falls in, its end forward to a frame's end), within `bounds`.
     func wholeFrames(of range: MediaTimeRange, within bounds: MediaTimeRange) throws(MixPlanError) -> MediaTimeRange {
         do {
-            let first = try range.start.wholeFrames(of: frameDuration, roundingUp: false)
-            let last = try range.end.wholeFrames(of: frameDuration, roundingUp: true)
-            let start = try frameDuration.multiplied(by: first)
-            let end = min(bounds.end, try frameDuration.multiplied(by: last))
+            let first = try range.start.wholeFrames(of: frameDuration)
+            let start = try MediaTime(frameIndex: first, frameDuration: frameDuration)
+            let count = try MediaTimeRange(start: start, end: range.end).frameCount(frameDuration: frameDuration)
+            let end = min(bounds.end, try MediaTime(frameIndex: first + count, frameDuration: frameDuration))
             return try MediaTimeRange(start: max(bounds.start, start), end: end)
         } catch {
             throw .composition(.time(error))
         }
-    }
-}
-
-extension MediaTime {
-    /// How many whole `frame`s fit in this time, rounded down or up; exact.
-    fileprivate func wholeFrames(of frame: MediaTime, roundingUp: Bool) throws(MediaTimeError) -> Int64 {
-        let numerator = Int128(value) * Int128(frame.timescale)
-        let denominator = Int128(timescale) * Int128(frame.value)
-        var quotient = numerator / denominator
-        if roundingUp ? numerator % denominator > 0 : numerator % denominator < 0 { quotient += roundingUp ? 1 : -1 }
-        guard let frames = Int64(exactly: quotient) else { throw .overflow("\(readable) in frames of \(frame.readable)") }
-        return frames
     }
 }

@@ -67,12 +67,8 @@ extension Planner {
         do { return try a - b } catch { throw .time(error) }
     }
 
-    /// Half of `time`: exact, by doubling the timescale when the value is odd and there is room.
+    /// Half of `time`, exact (`MediaTime.halved()`).
     func halve(_ time: MediaTime) throws(PlanningError) -> MediaTime {
-        do {
-            if time.value % 2 == 0 { return try MediaTime(value: time.value / 2, timescale: time.timescale) }
-            if time.timescale <= Int32.max / 2 { return try MediaTime(value: time.value, timescale: time.timescale * 2) }
-            return try MediaTime(seconds: time.seconds / 2)
-        } catch { throw .time(error) }
+        time.halved()
     }
 }

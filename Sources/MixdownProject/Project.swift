@@ -61,7 +61,7 @@ public struct Project: Hashable, Sendable {
         /// clip has nothing before it; ``Project/transition(into:)`` applies the rule.
         public var transition = Entry.videoDefault
         /// Opacity settings of the picture, in clip time (0 is the clip's first frame).
-        public var opacity: [LayerRamp<Double>] = []
+        public var opacity: [LayerRamp<Opacity>] = []
         /// Transform settings of the picture, in clip time, in render pixels.
         public var transform: [LayerRamp<LayerTransform>] = []
         /// Crop settings of the picture, in clip time, in render pixels of the conformed picture.

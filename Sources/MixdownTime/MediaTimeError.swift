@@ -20,6 +20,9 @@ public enum MediaTimeError: Error, Equatable, Sendable {
     /// A frame rate had a zero or negative numerator or denominator.
     case invalidFrameRate(numerator: Int32, denominator: Int32)
 
+    /// A frame duration was zero or negative; frames must last some time.
+    case invalidFrameDuration(MediaTime)
+
     /// A `Double` number of seconds was NaN or infinite.
     case nonFinite(Double)
 
@@ -46,6 +49,8 @@ extension MediaTimeError: CustomStringConvertible {
             return "sample rate must be positive, got \(rate)"
         case .invalidFrameRate(let numerator, let denominator):
             return "frame rate must have a positive numerator and denominator, got \(numerator)/\(denominator)"
+        case .invalidFrameDuration(let duration):
+            return "frame duration must be positive, got \(duration.readable)"
         case .nonFinite(let seconds):
             return "seconds must be a finite number, got \(seconds)"
         case .negativeDuration(let duration):

@@ -17,8 +17,20 @@ extension TimeBase {
     ///
     /// - Throws: ``MediaTimeError/overflow(_:)`` if the count does not fit in `Int64`.
     public func ticks(_ time: MediaTime) throws(MediaTimeError) -> Int64 {
-        let scaled = (Int128(time.value) * Int128(denominator))
-            .roundedHalfUp(dividingBy: Int128(time.timescale) * Int128(numerator))
+        try ticks(time) { $0.roundedHalfUp(dividingBy: $1) }
+    }
+
+    /// The first tick at or after `time`: `ceil(t / tick)`, exact. Where a
+    /// timestamp must not fall before a time (the first frame kept after a change).
+    ///
+    /// - Throws: ``MediaTimeError/overflow(_:)`` if the count does not fit in `Int64`.
+    public func ticks(atOrAfter time: MediaTime) throws(MediaTimeError) -> Int64 {
+        try ticks(time) { $0.dividedRoundingUp(by: $1) }
+    }
+
+    /// `t / tick` divided into whole ticks by `divide`.
+    private func ticks(_ time: MediaTime, _ divide: (Int128, Int128) -> Int128) throws(MediaTimeError) -> Int64 {
+        let scaled = divide(Int128(time.value) * Int128(denominator), Int128(time.timescale) * Int128(numerator))
         guard let ticks = Int64(exactly: scaled) else {
             throw .overflow("\(time.readable) in ticks of \(self) s")
         }

@@ -66,8 +66,8 @@ final class VideoCompositionTests: XCTestCase {
     func testTransitionsOverlapClipsAndShortenTheTimeline() throws {
         let clips = [
             VideoTimelineClip(sourceRange: try range("0", "10")),
-            VideoTimelineClip(sourceRange: try range("2", "8"), transitionIn: Transition(kind: .dissolve, duration: time("1"))),
-            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: Transition(kind: .pushLeft, duration: time("0.5"))),
+            VideoTimelineClip(sourceRange: try range("2", "8"), transitionIn: try Transition(kind: .dissolve, duration: time("1"))),
+            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: try Transition(kind: .pushLeft, duration: time("0.5"))),
         ]
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: size, frameDuration: frame)
         XCTAssertEqual(timeline.duration, time("18.5"), "10 + 6 + 4 − 1 − 0.5")
@@ -95,7 +95,7 @@ final class VideoCompositionTests: XCTestCase {
     func testATransitionIsClampedToHalfTheShorterClipAndReported() throws {
         let clips = [
             VideoTimelineClip(sourceRange: try range("0", "3")),
-            VideoTimelineClip(sourceRange: try range("0", "10"), transitionIn: Transition(kind: .wipeLeft, duration: time("2.5"))),
+            VideoTimelineClip(sourceRange: try range("0", "10"), transitionIn: try Transition(kind: .wipeLeft, duration: time("2.5"))),
         ]
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: size, frameDuration: frame)
         XCTAssertEqual(timeline.transitions[0].timeRange, try range("1.5", "3"))
@@ -109,7 +109,7 @@ final class VideoCompositionTests: XCTestCase {
     func testFadeThroughShowsTheBackgroundAtTheMiddleFrame() throws {
         let clips = [
             VideoTimelineClip(sourceRange: try range("0", "4")),
-            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: Transition(kind: .fadeThrough, duration: time("1"))),
+            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: try Transition(kind: .fadeThrough, duration: time("1"))),
         ]
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: size, frameDuration: frame)
         let fade = try XCTUnwrap(timeline.videoComposition.instruction(at: time("3.5")))
@@ -121,7 +121,7 @@ final class VideoCompositionTests: XCTestCase {
 
     func testTransitionParsing() throws {
         XCTAssertEqual(try Transition(parsing: "dissolve"), Transition(kind: .dissolve))
-        XCTAssertEqual(try Transition(parsing: "Push-Left:0.5"), Transition(kind: .pushLeft, duration: time("0.5")))
+        XCTAssertEqual(try Transition(parsing: "Push-Left:0.5"), try Transition(kind: .pushLeft, duration: time("0.5")))
         XCTAssertThrowsError(try Transition(parsing: "spin:1")) { XCTAssertTrue("\($0)".hasPrefix("\"spin:1\" (unknown transition)"), "\($0)") }
         XCTAssertThrowsError(try Transition(parsing: "dissolve:-1"))
         XCTAssertEqual(try PixelSize(parsing: "1280x720").width, 1280)

@@ -15,19 +15,7 @@ final class VideoStitchRuleTests: XCTestCase {
     private func clip(_ path: String, frames: Int, gop: Int, bFrames: Bool = false,
                       format: VideoStreamFormat? = nil) throws -> VideoClipInfo {
         var packets: [VideoPacketEntry] = []
-        var order = Array(0..<frames)
-        if bFrames {
-            // I0 P2 B1 P4 B3 …: every odd frame is decoded after the frame that follows it, within a GOP.
-            order = []
-            for start in stride(from: 0, to: frames, by: gop) {
-                let end = min(start + gop, frames)
-                order.append(start)
-                var i = start + 2
-                while i < end { order += [i, i - 1]; i += 2 }
-                if (end - start) % 2 == 0 { order.append(end - 1) }
-            }
-        }
-        for (dts, pts) in order.enumerated() {
+        for (dts, pts) in decodingOrder(frames: frames, gop: gop, bFrames: bFrames).enumerated() {
             packets.append(VideoPacketEntry(pts: Int64(pts), dts: Int64(dts) - (bFrames ? 1 : 0), duration: 1,
                                             isKeyframe: pts % gop == 0))
         }

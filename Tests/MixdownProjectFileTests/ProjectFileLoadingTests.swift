@@ -24,7 +24,7 @@ final class ProjectFileLoadingTests: XCTestCase {
         clip.inPoint = .zero
         clip.outPoint = t("5.5")
         var second = Project.Clip(path: "/work/film/clip-b.mp4")
-        second.transition = .transition(Transition(kind: .dissolve, duration: t("1")))
+        second.transition = .transition(try Transition(kind: .dissolve, duration: t("1")))
         second.opacity = [LayerRamp(from: 1, to: 0.5, timeRange: try MediaTimeRange(start: t("3"), end: t("4")))]
         second.transform = [LayerRamp(from: .identity, to: LayerTransform(scaleX: 1.25, scaleY: 1.25, translateX: -160, translateY: -90),
                                       timeRange: try MediaTimeRange(start: .zero, end: t("2")))]

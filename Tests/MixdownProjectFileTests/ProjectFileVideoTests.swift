@@ -21,7 +21,7 @@ final class ProjectFileVideoTests: XCTestCase {
         expected.renderSize = try PixelSize(width: 1920, height: 1080)
         expected.frameRate = try FrameRate(30_000, 1001)
         expected.background = Colour(red: 0x10, green: 0xFF, blue: 0x80)
-        expected.transition = Transition(kind: .wipeLeft, duration: t("0.25"))
+        expected.transition = try Transition(kind: .wipeLeft, duration: t("0.25"))
         expected.quality = try VideoQuality(crf: 20.5)
         expected.fit = .fill
         expected.fadeIn = t("1.5")
@@ -52,9 +52,9 @@ final class ProjectFileVideoTests: XCTestCase {
         XCTAssertEqual(try video(##""background": "#abc""##).background, Colour(red: 0xAA, green: 0xBB, blue: 0xCC))
         XCTAssertEqual(try video(#""quality": 0"#).quality, try VideoQuality(crf: 0))
         XCTAssertEqual(try video(#""quality": 51"#).quality, try VideoQuality(crf: 51))
-        XCTAssertEqual(try video(#""transition": {"type": "dissolve"}"#).transition, Transition(kind: .dissolve, duration: t("1")))
+        XCTAssertEqual(try video(#""transition": {"type": "dissolve"}"#).transition, try Transition(kind: .dissolve, duration: t("1")))
         XCTAssertEqual(try video(#""transition": {"type": "diagonal-wipe", "duration": 0.5}"#).transition,
-                       Transition(kind: .diagonalWipe, duration: t("0.5")))
+                       try Transition(kind: .diagonalWipe, duration: t("0.5")))
     }
 
     func testBadVideoValuesNameTheirPaths() {
@@ -112,9 +112,9 @@ final class ProjectFileVideoTests: XCTestCase {
         "clips": [{"path": "a.mp4", "transition": {"type": "cut"}}, {"path": "b.mp4"}, {"path": "c.mp4", "transition": null},
                   {"path": "d.mp4", "transition": {"type": "cut"}}, {"path": "e.mp4", "transition": {"type": "push-up", "duration": 2}}]
         """#))
-        let pushUp = Transition(kind: .pushUp, duration: t("2"))
+        let pushUp = try Transition(kind: .pushUp, duration: t("2"))
         XCTAssertEqual(loaded.clips.map(\.transition), [.cut, .videoDefault, .videoDefault, .cut, .transition(pushUp)])
-        let dissolve = Transition(kind: .dissolve, duration: t("0.5"))
+        let dissolve = try Transition(kind: .dissolve, duration: t("0.5"))
         XCTAssertEqual((0...5).map { loaded.transition(into: $0) }, [nil, dissolve, dissolve, nil, pushUp, nil])
 
         var cuts = loaded

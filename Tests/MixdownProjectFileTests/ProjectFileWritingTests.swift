@@ -94,7 +94,7 @@ func sampleProjects(base: String) throws -> [Project] {
     portrait.video.renderSize = try PixelSize(width: 16, height: 8192)
     portrait.video.frameRate = try FrameRate(60, 2)
     portrait.video.background = Colour(red: 255, green: 255, blue: 255)
-    portrait.video.transition = Transition(kind: .fadeThrough, duration: t("0.04"))
+    portrait.video.transition = try Transition(kind: .fadeThrough, duration: t("0.04"))
     portrait.video.quality = try VideoQuality(crf: 0)
     projects.append(portrait)
     return projects
@@ -106,7 +106,7 @@ func videoProject(base: String) throws -> Project {
     project.video.renderSize = try PixelSize(width: 1280, height: 720)
     project.video.frameRate = try FrameRate(30_000, 1001)
     project.video.background = Colour(red: 0x12, green: 0x34, blue: 0xAB)
-    project.video.transition = Transition(kind: .dissolve, duration: t("1.5"))
+    project.video.transition = try Transition(kind: .dissolve, duration: t("1.5"))
     project.video.quality = try VideoQuality(crf: 18.5)
     project.video.fit = .fill
     project.video.fadeIn = t("2")
@@ -135,7 +135,7 @@ func videoProject(base: String) throws -> Project {
     var third = Project.Clip(path: base + "/c.mp4")
     third.transition = .transition(Transition(kind: .pushLeft))
     var fourth = Project.Clip(path: base + "/d.mp4")
-    fourth.transition = .transition(Transition(kind: .diagonalWipe, duration: t("0.25")))
+    fourth.transition = .transition(try Transition(kind: .diagonalWipe, duration: t("0.25")))
     fourth.fit = .fill
     project.clips = [first, second, third, fourth, Project.Clip(path: base + "/e.mp4")]
     return project

@@ -21,7 +21,7 @@ final class VideoCompositorTests: XCTestCase {
     private func compositor(_ kind: Transition.Kind, background: Colour = .black) throws -> VideoCompositor {
         let clips = [
             VideoTimelineClip(sourceRange: try range("0", "4")),
-            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: Transition(kind: kind, duration: time("1"))),
+            VideoTimelineClip(sourceRange: try range("0", "4"), transitionIn: try Transition(kind: kind, duration: time("1"))),
         ]
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: try PixelSize(width: 64, height: 32),
                                          frameDuration: .milliseconds(40), backgroundColour: background)

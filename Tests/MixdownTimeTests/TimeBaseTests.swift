@@ -19,6 +19,16 @@ final class TimeBaseTests: XCTestCase {
         XCTAssertEqual(try TimeBase(1, 15_360).ticks(try time(1)), 15_360)
     }
 
+    func testTheFirstTickAtOrAfterATime() throws {
+        let base = try TimeBase(1, 30)
+        XCTAssertEqual(try base.ticks(atOrAfter: time(101, 100)), 31, "30.3 ticks: the tick at 1 s is before 1.01 s")
+        XCTAssertEqual(try base.ticks(atOrAfter: time(1)), 30, "a time on a tick is that tick")
+        XCTAssertEqual(try base.ticks(atOrAfter: time(-101, 100)), -30, "-30.3 ticks: -30 is after it")
+        XCTAssertEqual(try TimeBase(1001, 30_000).ticks(atOrAfter: time(1)), 30, "29.97 ticks")
+        XCTAssertEqual(try TimeBase(1, .max).ticks(atOrAfter: time(1, .max)), 1)
+        assertThrows(.overflow("9223372036854775807s in ticks of 1/90000 s"), try TimeBase(1, 90_000).ticks(atOrAfter: time(.max)))
+    }
+
     func testSampleIndexOfTicksUsesTheSameRule() throws {
         let base = try TimeBase(1, 15_360)
         XCTAssertEqual(base.sampleIndex(ticks: 15_360, sampleRate: 48_000), 48_000)

@@ -34,10 +34,17 @@ extension VideoStreamFormat {
         return found
     }
 
+    /// Whether the picture is shown as stored: no display matrix, or the identity
+    /// (nothing turned, mirrored, scaled or moved).
+    var isShownAsStored: Bool { shownMatrix == Self.identityMatrix }
+
     /// The display matrix, the identity when the stream has none.
     private var shownMatrix: [Int32] {
-        displayMatrix ?? [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+        displayMatrix ?? Self.identityMatrix
     }
+
+    /// FFmpeg's identity display matrix: 1.0 in 16.16 and, last, in 2.30 fixed point.
+    private static let identityMatrix: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 
     /// `90°`, or `90° mirrored` when the matrix flips the picture.
     private var orientation: String {

@@ -1,6 +1,7 @@
 import MixdownTime
+import MixdownUnits
 
-/// A value a layer instruction can ramp: opacity, transform, crop rectangle.
+/// A value a layer instruction can ramp: `Opacity`, ``LayerTransform``, ``CropRectangle``.
 public protocol LayerRampable: Hashable, Sendable {
     /// The value `fraction` (0 to 1) of the way from `self` to `end`, linearly.
     func interpolated(to end: Self, fraction: Double) -> Self
@@ -23,11 +24,11 @@ public struct LayerRamp<Value: LayerRampable>: Hashable, Sendable {
         self.timeRange = timeRange
     }
 
-    /// The value at `time` inside the ramp.
+    /// The value at `time` inside the ramp: the exact fraction of the way
+    /// through its time range (`MediaTimeRange.progress(at:)`) from `start` to `end`.
     public func value(at time: MediaTime) -> Value {
         guard timeRange.duration > .zero else { return end }
-        let fraction = (time.seconds - timeRange.start.seconds) / timeRange.duration.seconds
-        return start.interpolated(to: end, fraction: min(1, max(0, fraction)))
+        return start.interpolated(to: end, fraction: timeRange.progress(at: time))
     }
 }
 
@@ -49,6 +50,11 @@ extension Array {
     }
 }
 
-extension Double: LayerRampable {
-    public func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
+/// Opacity ramps linearly, kept in 0...1 (`Opacity.interpolated(to:fraction:)`).
+extension Opacity: LayerRampable {}
+
+extension Double {
+    /// The number `fraction` of the way to `end`: how a transform's and a crop's
+    /// numbers ramp. Not `LayerRampable` itself, so no ramp holds an unchecked number.
+    func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
 }

@@ -6,9 +6,10 @@ extension VideoComposition {
     ///
     /// The instructions must tile `[0, duration)` in order, with no gap and no
     /// overlap; every layer must draw one of `trackIDs`, at most once per
-    /// instruction; opacities must lie in 0...1, scales be positive, a transform
-    /// ramp keep its quarter turns, crop rectangles have positive sizes; a custom
-    /// transition's tracks must be among the instruction's layers.
+    /// instruction; scales must be positive, a transform ramp keep its quarter
+    /// turns, crop rectangles have positive sizes (opacities are in 0...1 by their
+    /// type, `Opacity`); a custom transition's tracks must be among the
+    /// instruction's layers.
     ///
     /// - Throws: ``VideoCompositionError`` for the first problem in timeline order.
     public func validate(duration: MediaTime, trackIDs: Set<Int>) throws(VideoCompositionError) {
@@ -35,9 +36,6 @@ extension VideoComposition {
             guard trackIDs.contains(layer.trackID) else { throw .unknownTrack(trackID: layer.trackID, at: at) }
             guard drawn.insert(layer.trackID).inserted else {
                 throw .invalidValue(at: at, reason: "track \(layer.trackID) is drawn by two layers")
-            }
-            for ramp in layer.opacityRamps where !(0...1).contains(ramp.start) || !(0...1).contains(ramp.end) {
-                throw .invalidValue(at: ramp.timeRange.start, reason: "an opacity of track \(layer.trackID) is outside 0 to 1 (\(ramp.start) to \(ramp.end))")
             }
             for ramp in layer.transformRamps {
                 let ends = [ramp.start, ramp.end]

@@ -29,9 +29,16 @@ public struct VideoComposition: Hashable, Sendable {
     public var colourMatrix: YCbCrMatrix { .assumed(forHeight: renderSize.height) }
 
     /// The number of output frames over `range`: one every frame duration from
-    /// its start, the last one starting before its end.
+    /// its start, the last one starting before its end (`MediaTimeRange.frameCount(frameDuration:)`,
+    /// exact). 0 for a frame duration that is not positive, which
+    /// ``validate(duration:trackIDs:)`` refuses.
     public func frameCount(in range: MediaTimeRange) -> Int {
-        Int((range.duration.seconds / frameDuration.seconds - 1e-6).rounded(.up))
+        do {
+            return Int(try range.frameCount(frameDuration: frameDuration))
+        } catch {
+            // More frames than Int64 counts (a frame of nanoseconds over billions of years) saturates.
+            return frameDuration > .zero ? .max : 0
+        }
     }
 
     /// The instruction in force at `time`: the one whose range holds it (the

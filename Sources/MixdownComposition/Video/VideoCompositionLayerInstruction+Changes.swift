@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 extension VideoCompositionLayerInstruction {
     /// The parts of `range` where the layer does not draw its frames as they
@@ -8,7 +9,7 @@ extension VideoCompositionLayerInstruction {
     /// A smart render copies a clip's frames only outside these ranges: a fade
     /// from black over the first second re-encodes that second, not the clip.
     public func changedRanges(within range: MediaTimeRange) -> [MediaTimeRange] {
-        let changes = opacityRamps.changes { $0 >= 1 } + transformRamps.changes { $0 == .identity } + cropRamps.changes { _ in false }
+        let changes = opacityRamps.changes { $0 == .standard } + transformRamps.changes { $0 == .identity } + cropRamps.changes { _ in false }
         var merged: [(start: MediaTime, end: MediaTime)] = []
         for change in changes.sorted(by: { $0.start < $1.start }) {
             let start = max(change.start, range.start), end = min(change.end ?? range.end, range.end)

@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// How one video track is drawn during an instruction: its opacity, transform
 /// and crop, each set at times or ramped, as `AVMutableVideoCompositionLayerInstruction`.
@@ -14,7 +15,7 @@ public struct VideoCompositionLayerInstruction: Hashable, Sendable {
     /// it before the layer's own transform (fit with a border, or fill).
     public var conform: ConformMode = .fit
     /// The opacity settings, in time order.
-    public private(set) var opacityRamps: [LayerRamp<Double>] = []
+    public private(set) var opacityRamps: [LayerRamp<Opacity>] = []
     /// The transform settings, in time order.
     public private(set) var transformRamps: [LayerRamp<LayerTransform>] = []
     /// The crop settings, in time order.
@@ -23,13 +24,13 @@ public struct VideoCompositionLayerInstruction: Hashable, Sendable {
     /// A layer drawing track `trackID`, opaque, unmoved, uncropped.
     public init(trackID: Int) { self.trackID = trackID }
 
-    /// Sets the opacity (0 transparent to 1 opaque) from `time` on.
-    public mutating func setOpacity(_ opacity: Double, at time: MediaTime) {
+    /// Sets the opacity from `time` on.
+    public mutating func setOpacity(_ opacity: Opacity, at time: MediaTime) {
         opacityRamps.insert(LayerRamp(from: opacity, to: opacity, timeRange: MediaTimeRange(emptyAt: time)))
     }
 
     /// Ramps the opacity linearly from `start` to `end` over `timeRange`.
-    public mutating func setOpacityRamp(from start: Double, to end: Double, timeRange: MediaTimeRange) {
+    public mutating func setOpacityRamp(from start: Opacity, to end: Opacity, timeRange: MediaTimeRange) {
         opacityRamps.insert(LayerRamp(from: start, to: end, timeRange: timeRange))
     }
 
@@ -54,9 +55,9 @@ public struct VideoCompositionLayerInstruction: Hashable, Sendable {
         cropRamps.insert(LayerRamp(from: start, to: end, timeRange: timeRange))
     }
 
-    /// The opacity at `time`, 0 to 1.
+    /// The opacity at `time` as a blend's weight, 0 (transparent) to 1 (opaque).
     public func opacity(at time: MediaTime) -> Double {
-        min(1, max(0, opacityRamps.value(at: time) ?? 1))
+        (opacityRamps.value(at: time) ?? Opacity.standard).value
     }
 
     /// The transform at `time`.
@@ -73,7 +74,7 @@ public struct VideoCompositionLayerInstruction: Hashable, Sendable {
     /// differs from its initial value: whether the layer draws its frames as
     /// they are.
     public var isPassThrough: Bool {
-        opacityRamps.allSatisfy { $0.start == 1 && $0.end == 1 }
+        opacityRamps.allSatisfy { $0.start == .standard && $0.end == .standard }
             && transformRamps.allSatisfy { $0.start == .identity && $0.end == .identity } && cropRamps.isEmpty
     }
 }

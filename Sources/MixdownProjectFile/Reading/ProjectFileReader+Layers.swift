@@ -64,8 +64,8 @@ extension ProjectFileReader {
     }
 
     /// An opacity: a number from 0 (transparent) to 1 (opaque).
-    func opacity(_ value: Any, at path: JSONPath) -> Double? {
-        boundedNumber(value, at: path, expected: "an opacity from 0 (transparent) to 1 (opaque), like 0.5") { (0...1).contains($0) }
+    func opacity(_ value: Any, at path: JSONPath) -> Opacity? {
+        quantity(value, at: path, expected: Opacity.expected, number: Opacity.init(value:), text: nil)
     }
 
     /// `{"scale", "scaleX", "scaleY", "rotate", "x", "y"}`, each optional: the identity where left out.

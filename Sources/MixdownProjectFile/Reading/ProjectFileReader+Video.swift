@@ -52,7 +52,15 @@ extension ProjectFileReader {
             return .cut
         }
         guard fields["duration"] == nil || duration != nil else { return nil }
-        return .transition(Transition(kind: kind, duration: duration ?? Transition.defaultDuration))
+        guard let duration else { return .transition(Transition(kind: kind)) }
+        do {
+            return .transition(try Transition(kind: kind, duration: duration))
+        } catch {
+            // positiveTime refuses what Transition refuses today, in the reader's words; this
+            // reports whatever Transition may refuse beyond it.
+            report(path.appending("duration"), found: fields["duration"].map(Self.describe) ?? duration.readable, expected: error.expected)
+            return nil
+        }
     }
 
     /// A render size: `"1280x720"`.

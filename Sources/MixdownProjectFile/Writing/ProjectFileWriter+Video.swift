@@ -30,7 +30,7 @@ extension ProjectFileWriter {
         case .cut: fields["transition"] = .object(["type": .string("cut")])
         case let .transition(transition): fields["transition"] = Self.transition(transition)
         }
-        if !clip.opacity.isEmpty { fields["opacity"] = Self.ramps(clip.opacity, as: JSONValue.number) }
+        if !clip.opacity.isEmpty { fields["opacity"] = Self.ramps(clip.opacity, as: { .number($0.value) }) }
         if !clip.transform.isEmpty { fields["transform"] = Self.ramps(clip.transform, as: Self.transform) }
         if !clip.crop.isEmpty { fields["crop"] = Self.ramps(clip.crop, as: Self.crop) }
         if let fit = clip.fit { fields["fit"] = Self.name(fit) }

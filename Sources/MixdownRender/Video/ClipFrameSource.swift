@@ -24,7 +24,7 @@ final class ClipFrameSource {
     private var conformed: (time: MediaTime, picture: Picture)?
 
     /// How far ahead a request may be before seeking beats decoding forward.
-    private static let seekDistance = 2.0
+    private static let seekDistance = MediaTime.milliseconds(2000)
 
     /// Opens `clip` for drawing at `renderSize` by `mode` on `background`.
     init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr) throws(MediaIOError) {
@@ -56,7 +56,8 @@ final class ClipFrameSource {
 
     private func advance(to time: MediaTime) throws(MediaIOError) {
         let behind = current.map { time < $0.time } ?? true
-        let far = current.map { time.seconds - $0.time.seconds > Self.seekDistance } ?? false
+        // A distance too large to compute is far.
+        let far = current.map { (try? time - $0.time).map { $0 > Self.seekDistance } ?? true } ?? false
         if behind || far {
             try reader.seek(to: time)
             current = try reader.nextFrame()

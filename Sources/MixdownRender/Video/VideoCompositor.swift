@@ -41,9 +41,7 @@ public struct VideoCompositor {
         }
         canvas.fill(Self.ycbcr(instruction.backgroundColour ?? composition.backgroundColour, composition.colourMatrix))
         if let custom = instruction.customTransition, let from = pictures[custom.fromTrackID], let to = pictures[custom.toTrackID] {
-            let range = custom.timeRange
-            let progress = (time.seconds - range.start.seconds) / max(range.duration.seconds, 1e-9)
-            Self.diagonalWipe(from: from, to: to, progress: progress, into: canvas)
+            Self.diagonalWipe(from: from, to: to, progress: custom.timeRange.progress(at: time), into: canvas)
             return
         }
         for layer in instruction.layerInstructions.reversed() {

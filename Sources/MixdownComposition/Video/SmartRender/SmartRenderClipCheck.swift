@@ -12,9 +12,11 @@ struct SmartRenderClipCheck {
         self.info = info
         let shown = info.displayedSize
         let size = composition.renderSize
-        let frame = try? composition.frameDuration.converted(toTimescale: info.timeBase.denominator)
-        let frameTicks = frame.map { $0.value / Int64(info.timeBase.numerator) }
-        let durations = Set(info.packets.filter { !$0.isDiscarded }.dropLast().map(\.duration))
+        // Every frame shown but the last (which lasts until the clip's end) lasts one output
+        // frame, compared exactly: 1/30 s rounded to a 1/25 s time base would be one tick too.
+        // The last by presentation: with B-frames it is not the last decoded.
+        let durations = Set(info.packets.filter { !$0.isDiscarded }.sorted { $0.pts < $1.pts }.dropLast().map(\.duration))
+        let isConstant = durations.count == 1 && durations.allSatisfy { (try? info.timeBase.time(ticks: $0)) == composition.frameDuration }
         reorderDelay = Self.reorderDelay(of: info.packets)
         problem = if info.format.codec != "h264" {
             info.format.codec == "hevc" ? "HEVC is not smart-rendered yet" : "\(info.format.codec) cannot be spliced with H.264"
@@ -22,7 +24,10 @@ struct SmartRenderClipCheck {
             "its \(shown.width)×\(shown.height) picture is conformed to \(size.width)×\(size.height)"
         } else if info.format.rotation != 0 {
             "it is turned by its display matrix"
-        } else if durations.count > 1 || frameTicks.map({ durations.first != $0 }) ?? true {
+        } else if !info.format.isShownAsStored {
+            // The output track has one display matrix, the copied clips'; the drawn frames are upright already.
+            "its display matrix is not the identity (it mirrors, scales or moves the picture)"
+        } else if !isConstant {
             "its frame rate is not the output's constant one"
         } else if !info.packets.contains(where: \.isIDR) {
             "it has no IDR picture to restart a copy at"

@@ -17,23 +17,26 @@ extension SmartRenderPlan {
             return
         }
         let checks = infos.map { SmartRenderClipCheck(info: $0, composition: composition) }
-        // The first clip that could be copied sets what the others must share.
-        guard let reference = checks.first(where: { $0.problem == nil }) else {
+        guard checks.contains(where: { $0.problem == nil }) else {
             self.init(spans: [.encode(whole, reason: "no clip can be copied")], format: nil, reorderDelay: 0,
                       notes: checks.enumerated().compactMap { index, check in check.problem.map { "clip \(index) is re-encoded whole: \($0)" } })
             return
         }
         var notes: [String] = []
         var copies: [VideoSegment] = []
+        // The first clip copied sets what the others must share; one that is drawn
+        // whole (faded in over its length, say) shares nothing.
+        var reference: SmartRenderClipCheck?
         for place in timeline.placements {
             let check = checks[place.index]
-            if let problem = check.problem ?? check.mismatch(with: reference) {
+            if let problem = check.problem ?? reference.flatMap(check.mismatch(with:)) {
                 notes.append("clip \(place.index) is re-encoded whole: \(problem)")
                 continue
             }
             for window in Self.unchangedWindows(of: place, in: composition) {
                 if let segment = try Self.copy(window, of: place, info: infos[place.index], startsTimeline: window.start == .zero) {
                     copies.append(segment)
+                    if reference == nil { reference = check }
                 }
             }
         }
@@ -49,7 +52,7 @@ extension SmartRenderPlan {
         if cursor < timeline.duration, let tail = try? MediaTimeRange(start: cursor, end: timeline.duration) {
             spans.append(.encode(tail, reason: Self.reason(for: tail, in: composition)))
         }
-        self.init(spans: spans, format: reference.info.format, reorderDelay: reference.reorderDelay, notes: notes)
+        self.init(spans: spans, format: reference?.info.format, reorderDelay: reference?.reorderDelay ?? 0, notes: notes)
     }
 
     /// The timeline ranges where `place`'s clip is shown alone and unchanged:
@@ -81,14 +84,21 @@ extension SmartRenderPlan {
     /// The copied segment of `window`: from the first IDR at or after its start
     /// (or its very start at the timeline's start) to just before the last clean
     /// keyframe at or before its end, or to the clip's end when the window reaches it.
+    ///
+    /// A frame is copied only if it is shown inside the window: both ends are taken
+    /// to the first tick at or after them (a frame before a window's end starts
+    /// before that tick; one at a tick rounded down to the start would be shown
+    /// inside the change before it). A copy restarts at an IDR that is shown: a
+    /// keyframe the clip's edit list hides (pre-roll) can be copied only at the
+    /// timeline's start, where the output's edit list hides it again.
     static func copy(_ window: MediaTimeRange, of place: VideoTimeline.Placement, info: VideoClipInfo,
                      startsTimeline: Bool) throws(VideoStitchError) -> VideoSegment? {
         guard let sourceStart = try? place.sourceRange.start + (try window.start - place.timeRange.start),
               let sourceEnd = try? place.sourceRange.start + (try window.end - place.timeRange.start) else { return nil }
-        let from = try info.ticks(sourceStart), to = try info.ticks(sourceEnd)
+        let from = try info.ticks(atOrAfter: sourceStart), to = try info.ticks(atOrAfter: sourceEnd)
         let points = info.startPoints
         let start = startsTimeline && points.contains(where: { $0.ticks == from })
-            ? from : points.first { $0.ticks >= from && info.packets[$0.index].isIDR }?.ticks
+            ? from : points.first { $0.ticks >= from && info.packets[$0.index].isIDR && info.packets[$0.index].pts == $0.ticks }?.ticks
         guard let start else { return nil }
         let reachesEnd = window.end == place.timeRange.end
         let end: Int64? = reachesEnd ? to : points.last { $0.ticks <= to && $0.ticks > start }?.ticks

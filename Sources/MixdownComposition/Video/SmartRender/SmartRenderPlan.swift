@@ -6,10 +6,12 @@ import MixdownTime
 /// A frame is copied when no instruction changes it (one layer, at full
 /// opacity, unmoved and uncropped at that time: a fade re-encodes only its own
 /// stretch) and its clip can be copied into the output (`SmartRenderClipCheck`:
-/// H.264 at the render size, upright, constant frame rate, the same parameter
-/// sets and reorder delay as the other copied clips). Copying restarts only at
-/// an IDR picture (where the copied parameter sets take effect again after
-/// re-encoded frames that used their own) and stops just before a clean
+/// H.264 at the render size, shown as stored (no display matrix but the
+/// identity), at the output's frame duration exactly, with the same parameter
+/// sets and reorder delay as the first clip copied). Copying restarts only at
+/// an IDR picture that is shown (where the copied parameter sets take effect
+/// again after re-encoded frames that used their own; pre-roll that the clip's
+/// edit list hides, only at the timeline's start) and stops just before a clean
 /// keyframe or at the clip's end; the frames between are re-encoded, from the
 /// keyframe before each changed range to the first IDR after it. Every frame of a
 /// clip that cannot be copied is re-encoded, with the reason in ``notes``.

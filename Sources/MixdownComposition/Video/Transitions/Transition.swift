@@ -36,18 +36,27 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 
     /// What it draws.
     public var kind: Kind
-    /// How long the two clips overlap (before clamping to the clips).
-    public var duration: MediaTime
+    /// How long the two clips overlap (before clamping to the clips); positive,
+    /// checked when made, so it cannot be set on its own.
+    public let duration: MediaTime
 
     /// One second, the usual length of an editor's default transition.
     public static let defaultDuration = MediaTime.milliseconds(1000)
     /// What users may give, for messages.
     public static let expected = "TYPE or TYPE:SECONDS, TYPE one of " + Kind.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// A transition of `kind` lasting `duration`.
-    public init(kind: Kind, duration: MediaTime = Transition.defaultDuration) {
+    /// A transition of `kind` lasting ``defaultDuration``.
+    public init(kind: Kind) {
         self.kind = kind
-        self.duration = duration
+        duration = Self.defaultDuration
+    }
+
+    /// A transition of `kind` lasting `duration`.
+    ///
+    /// - Throws: `QuantityError` showing the transition as typed
+    ///   (`dissolve:0s`) for a length that is not a positive time.
+    public init(kind: Kind, duration: MediaTime) throws(QuantityError) {
+        try self.init(kind: kind, duration: duration, shown: "\(kind.rawValue):\(duration.readable)")
     }
 
     /// Reads `dissolve`, `dissolve:1.5`, `wipe-left:500ms`.
@@ -63,10 +72,18 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
             self.init(kind: kind)
             return
         }
-        guard let duration = try? MediaTime(parsing: String(parts[1])), duration > .zero else {
-            throw QuantityError(value: MessageText.quoted(text), reason: "the length is not a positive time", expected: Self.expected)
+        // Text that is no time at all shows as a length that is not a positive time, as one that is 0.
+        let duration = (try? MediaTime(parsing: String(parts[1]))) ?? .zero
+        try self.init(kind: kind, duration: duration, shown: MessageText.quoted(text))
+    }
+
+    /// The one check of a transition's length; `shown` is how a refusal shows the transition.
+    private init(kind: Kind, duration: MediaTime, shown: String) throws(QuantityError) {
+        guard duration > .zero else {
+            throw QuantityError(value: shown, reason: "the length is not a positive time", expected: Self.expected)
         }
-        self.init(kind: kind, duration: duration)
+        self.kind = kind
+        self.duration = duration
     }
 
     public var description: String { "\(kind.rawValue):\(duration.readable)" }

@@ -27,10 +27,11 @@ extension VideoTimeline {
             }
             var start = cursor
             if index > 0, let transition = clip.transitionIn {
-                let longest = min(lengths[index - 1], lengths[index]).seconds / 2
-                let seconds = min(transition.duration.seconds, longest)
-                let frames = (seconds / frameDuration.seconds + 1e-9).rounded(.down)
-                let length = try Self.time(frames: frames, of: frameDuration)
+                // At most half the shorter clip, taken down to whole frames.
+                let longest = min(lengths[index - 1], lengths[index]).halved()
+                let length = try Self.time { () throws(MediaTimeError) in
+                    try min(transition.duration, longest).flooredToFrame(of: frameDuration)
+                }
                 if length > .zero {
                     start = try Self.time { () throws(MediaTimeError) in try cursor - length }
                     transitions.append(PlacedTransition(index: index, kind: transition.kind, requested: transition.duration,
@@ -68,8 +69,10 @@ extension VideoTimeline {
             }
             if let out {
                 // Fade-through turns at a frame boundary: the background shows on the middle frame.
-                let frames = (out.timeRange.duration.seconds / frameDuration.seconds).rounded()
-                let middle = try range(start: out.timeRange.start, duration: try time(frames: (frames / 2).rounded(.down), of: frameDuration)).end
+                let middle = try time { () throws(MediaTimeError) in
+                    let frames = try out.timeRange.duration.nearestFrame(of: frameDuration)
+                    return try out.timeRange.start + MediaTime(frameIndex: frames / 2, frameDuration: frameDuration)
+                }
                 instructions.append(transitionInstruction(out, from: layers[place.index], to: layers[out.index],
                                                           renderSize: renderSize, middle: middle))
             }
@@ -131,10 +134,6 @@ extension VideoTimeline {
             custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID, timeRange: range)
         }
         return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b], customTransition: custom)
-    }
-
-    private static func time(frames: Double, of frameDuration: MediaTime) throws(VideoCompositionError) -> MediaTime {
-        try time { () throws(MediaTimeError) in try frameDuration.multiplied(by: Int64(frames)) }
     }
 
     private static func range(start: MediaTime, duration: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {

@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// One clip as the transition builder takes it: what part of its source plays,
 /// the transition into it, and its own layer ramps in clip time.
@@ -12,7 +13,7 @@ public struct VideoTimelineClip: Hashable, Sendable {
     public var conform: ConformMode
     /// Opacity, transform and crop settings in clip time (0 is the clip's first
     /// frame); crop rectangles and moves in render pixels of the conformed picture.
-    public var opacityRamps: [LayerRamp<Double>]
+    public var opacityRamps: [LayerRamp<Opacity>]
     /// See ``opacityRamps``.
     public var transformRamps: [LayerRamp<LayerTransform>]
     /// See ``opacityRamps``.
@@ -20,7 +21,7 @@ public struct VideoTimelineClip: Hashable, Sendable {
 
     /// A clip playing `sourceRange`, entered by `transitionIn`.
     public init(sourceRange: MediaTimeRange, transitionIn: Transition? = nil, conform: ConformMode = .fit,
-                opacityRamps: [LayerRamp<Double>] = [], transformRamps: [LayerRamp<LayerTransform>] = [],
+                opacityRamps: [LayerRamp<Opacity>] = [], transformRamps: [LayerRamp<LayerTransform>] = [],
                 cropRamps: [LayerRamp<CropRectangle>] = []) {
         self.sourceRange = sourceRange
         self.transitionIn = transitionIn
