@@ -193,11 +193,6 @@ public final class LoudnessMeter: LoudnessInput, @unchecked Sendable {
         return LoudnessState.range(of: meters.map(\.state))
     }
 
-    /// `20·log10(linear)`: a peak in dBFS or dBTP (−∞ for 0).
-    public static func decibels(_ linear: Double) -> Double {
-        LoudnessState.decibels(linear)
-    }
-
     /// libebur128 reports a programme with no gated block as −∞; callers get nil, so that
     /// no silent programme is ever normalised by an infinite gain.
     private static func gated(_ lufs: Double) -> Double? {
