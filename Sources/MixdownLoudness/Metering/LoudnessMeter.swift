@@ -7,7 +7,7 @@ import MixdownMediaIO
 /// blocks of any size (planar blocks are interleaved through its own scratch,
 /// which never grows); the readings do not depend on the block sizes, except the
 /// ``lastTruePeak`` and ``lastSamplePeak`` of the last call. Loudness is in LUFS,
-/// ranges in LU, peaks linear (1.0 = 0 dBFS or 0 dBTP; ``decibels(_:)`` converts).
+/// ranges in LU, peaks linear (1.0 = 0 dBFS or 0 dBTP; `Gain.decibels(ofFactor:)` converts).
 /// Measured values are plain `Double`s, not MixdownUnits levels: those bound what
 /// a user may ask for, and a measurement can be anything, −∞ included.
 ///
