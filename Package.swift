@@ -9,8 +9,9 @@ let package = Package(
     name: "Mixdown",
     products: [
         .executable(name: "mixdown", targets: ["mixdown"]),
+        // MixdownDSP is public API too: the writers, encoders, meters and the limiter take its audio views.
         .library(name: "Mixdown", targets: [
-            "MixdownUnits", "MixdownTime", "MixdownBitstream", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics",
+            "MixdownUnits", "MixdownTime", "MixdownDSP", "MixdownBitstream", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics",
             "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject",
             "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
         ]),
@@ -138,7 +139,7 @@ let package = Package(
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
         .testTarget(name: "MixdownDynamicsTests", dependencies: [
-            "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownDynamics", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownMediaIOTests", dependencies: [
             "MixdownMediaIO", "MixdownBitstream", "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime",
@@ -149,7 +150,7 @@ let package = Package(
         ]),
         .testTarget(name: "MixdownLoudnessTests", dependencies: [
             "MixdownLoudness", "MixdownMediaIO", "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender",
-            "MixdownAudioMix", "MixdownComposition", "MixdownDynamics", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownAudioMix", "MixdownComposition", "MixdownDynamics", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownAnalysisTests", dependencies: [
             "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",
@@ -168,7 +169,7 @@ let package = Package(
         ]),
         .testTarget(name: "MixdownExportTests", dependencies: [
             "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownLoudness", "MixdownMediaIO",
-            "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+            "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownPlotTests", dependencies: [
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",

@@ -1,4 +1,4 @@
-/// Vectorised `Float` kernels over raw buffers, the inner loops of mixing.
+/// Vectorised `Float` kernels over raw buffers and audio views, the inner loops of mixing.
 ///
 /// Each call runs one of two builds of the same C kernels (`MixdownKernels`:
 /// one source compiled for the baseline x86-64 target and again with AVX-512
@@ -6,10 +6,16 @@
 /// baseline build on the others. Both give the same bits. Kernels never
 /// allocate and keep no state, so they may run on any number of threads at once.
 ///
+/// The mono kernels take pointers and a count; their forms over views
+/// (``AudioSlice``, ``MutableAudioSlice``: every channel of a block of an
+/// ``AudioBuffer``) run them channel by channel, and the one stereo kernel,
+/// ``quantise(_:into:scale:shift:)``, takes a view.
+///
 /// Ownership: the caller owns every buffer and must keep `count` elements
-/// valid at each pointer for the duration of the call. A destination may be
-/// the very same buffer as a source (exact aliasing); partial overlap is not
-/// supported. Any alignment and any count (including 0) is valid.
+/// valid at each pointer (every frame of each view) for the duration of the
+/// call. A destination may be the very same buffer as a source (exact
+/// aliasing); partial overlap is not supported. Any alignment and any count
+/// (including 0) is valid.
 public enum DSP {
     /// Whether the AVX-512 build of the kernels runs, decided once per process.
     public static var usesAVX512: Bool { KernelBuild.usesAVX512 }
@@ -121,26 +127,6 @@ extension DSP {
     ///   - count: Number of elements; `0` does nothing.
     public static func scale(_ dst: UnsafeMutablePointer<Float>, by factor: Float, count: Int) {
         KernelBuild.current.scale(dst, factor, count)
-    }
-
-    /// Interleaves two channels into integer PCM codes, rounded to nearest and clipped.
-    ///
-    /// Sample `x` becomes `round(x × scale)`, limited to `[-scale, scale − 1]`, then
-    /// shifted left by `shift` bits (libsndfile's `int` samples are left-aligned).
-    /// Ties round to even. NaN becomes 0.
-    ///
-    /// - Parameters:
-    ///   - left: `count` samples of the left channel, read.
-    ///   - right: `count` samples of the right channel, read.
-    ///   - codes: `2 × count` elements, written L R L R ….
-    ///   - count: Number of frames.
-    ///   - scale: 32768 for 16-bit, 8388608 for 24-bit.
-    ///   - shift: Bits to shift each code left.
-    /// - Returns: the samples that had to be clipped.
-    public static func quantise(left: UnsafePointer<Float>, right: UnsafePointer<Float>,
-                                into codes: UnsafeMutablePointer<Int32>, count: Int,
-                                scale: Float, shift: Int32) -> Int {
-        return KernelBuild.current.quantise(left, right, codes, count, scale, shift)
     }
 
     /// Raises each peak to the largest magnitude that a bank of FIR filters gives

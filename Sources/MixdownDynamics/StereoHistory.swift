@@ -1,36 +1,44 @@
-/// Two channels of contiguous samples: `history` samples of the past followed
+import MixdownDSP
+
+/// Two channels of contiguous samples: `history` frames of the past followed
 /// by room for up to `chunk` new ones. The layout the detector's filters read
 /// (`[history | block]`) and the limiter's delay line.
+///
+/// Frames are addressed from the first new one: frame 0 is the first frame of
+/// the chunk, frame −1 the newest frame of the past.
 final class StereoHistory {
-    /// Samples of the past kept in front of each chunk.
+    /// Frames of the past kept in front of each chunk.
     let history: Int
-    /// The most new samples one chunk holds.
+    /// The most new frames one chunk holds.
     let chunk: Int
-    /// The left channel, `history + chunk` samples; the past first.
-    let left: UnsafeMutablePointer<Float>
-    /// The right channel, likewise.
-    let right: UnsafeMutablePointer<Float>
+    /// The past first, then the chunk; silence at first.
+    private var samples: AudioBuffer
 
     /// Zeros as the past.
     init(history: Int, chunk: Int) {
         self.history = history
         self.chunk = chunk
-        left = .allocate(capacity: history + chunk)
-        left.initialize(repeating: 0, count: history + chunk)
-        right = .allocate(capacity: history + chunk)
-        right.initialize(repeating: 0, count: history + chunk)
+        samples = AudioBuffer(capacity: history + chunk)
     }
 
-    deinit {
-        left.deallocate()
-        right.deallocate()
+    /// `count` frames from frame `start` (negative: in the past), to read.
+    func frames(from start: Int, count: Int) -> AudioSlice {
+        samples.slice(history + start..<history + start + count)
     }
 
-    /// After `count` new samples were written after the past, keeps the last
-    /// `history` samples as the past of the next chunk.
+    /// The first `count` frames of the chunk, to write its new samples in.
+    func newFrames(_ count: Int) -> MutableAudioSlice {
+        samples.mutableSlice(history..<history + count)
+    }
+
+    /// After `count` new frames were written after the past, keeps the last
+    /// `history` frames as the past of the next chunk.
     func advance(by count: Int) {
-        // The regions overlap when count < history: copyMemory is memmove.
-        UnsafeMutableRawPointer(left).copyMemory(from: left + count, byteCount: history * MemoryLayout<Float>.stride)
-        UnsafeMutableRawPointer(right).copyMemory(from: right + count, byteCount: history * MemoryLayout<Float>.stride)
+        let all = samples.mutableSlice(0..<samples.capacity)
+        for index in 0..<all.channelCount {
+            let channel = all.channel(index).baseAddress!
+            // The regions overlap when count < history: copyMemory is memmove.
+            UnsafeMutableRawPointer(channel).copyMemory(from: channel + count, byteCount: history * MemoryLayout<Float>.stride)
+        }
     }
 }

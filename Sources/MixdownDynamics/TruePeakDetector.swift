@@ -10,8 +10,9 @@ import MixdownDSP
 /// (``coefficients``, two interpolators per phase). The interpolators need
 /// ``delay`` samples on either side, hence the delay.
 ///
-/// Stateless: the caller keeps the input history (``taps`` − 1 samples in front
-/// of each chunk, as ``StereoHistory`` lays it out).
+/// Stateless: the caller keeps the input history (``taps`` − 1 frames in front
+/// of each chunk, as ``StereoHistory`` lays it out) and hands it over with the
+/// chunk, as one stereo view.
 enum TruePeakDetector {
     /// Coefficients per filter: the interpolators span 32 input samples.
     static let taps = 32
@@ -22,19 +23,19 @@ enum TruePeakDetector {
     static let filters = 7
 
     /// Writes into `peaks[i]` the detected peak of position `i − delay` of the
-    /// chunk, for `count` new samples.
+    /// chunk, for its `count` new frames.
     ///
     /// - Parameters:
-    ///   - left: ``taps`` − 1 samples of the past, then the `count` new ones.
-    ///   - right: Likewise for the right channel.
+    ///   - input: Stereo: ``taps`` − 1 frames of the past, then the `count` new
+    ///     ones (`count` is `input.count − (taps − 1)`).
     ///   - peaks: `count` values, written (linear magnitudes, 1 = full scale).
-    static func detect(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int,
-                       into peaks: UnsafeMutablePointer<Float>) {
+    static func detect(_ input: AudioSlice, into peaks: UnsafeMutablePointer<Float>) {
+        let count = newFrames(input)
         peaks.initialize(repeating: 0, count: count)
-        filter(left: left, right: right, count: count, into: peaks)
+        filter(input, into: peaks)
     }
 
-    /// Like ``detect(left:right:count:into:)``, but writes 0 instead of the
+    /// Like ``detect(_:into:)``, but writes 0 instead of the
     /// peaks of every run of ``span`` positions whose input cannot make a peak
     /// above `level`: its largest magnitude × ``overshootBound`` is at most `level`.
     ///
@@ -42,8 +43,8 @@ enum TruePeakDetector {
     /// nothing, and most of the filter bank's work is skipped wherever the
     /// signal stays well under it (a limiter's threshold: the filters are about
     /// nine tenths of the limiter's time where it does not limit).
-    static func detect(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int,
-                       into peaks: UnsafeMutablePointer<Float>, ignoringPeaksUpTo level: Double) {
+    static func detect(_ input: AudioSlice, into peaks: UnsafeMutablePointer<Float>, ignoringPeaksUpTo level: Double) {
+        let count = newFrames(input)
         peaks.initialize(repeating: 0, count: count)
         // A run of positions that need the filters, not yet filtered.
         var pending: Range<Int>?
@@ -52,21 +53,27 @@ enum TruePeakDetector {
             let end = min(count, start + span)
             // Position i reads the inputs i ..< i + taps.
             let window = end - start + taps - 1
-            let largest = max(DSP.peakMagnitude(left + start, count: window), DSP.peakMagnitude(right + start, count: window))
+            let largest = DSP.peakMagnitude(input.slice(start..<start + window))
             if Double(largest) * overshootBound > level {
                 pending = (pending?.lowerBound ?? start)..<end
             } else if let run = pending {
-                filter(left: left + run.lowerBound, right: right + run.lowerBound, count: run.count, into: peaks + run.lowerBound)
+                filter(input.slice(run.lowerBound..<run.upperBound + taps - 1), into: peaks + run.lowerBound)
                 pending = nil
             }
             start = end
         }
         if let run = pending {
-            filter(left: left + run.lowerBound, right: right + run.lowerBound, count: run.count, into: peaks + run.lowerBound)
+            filter(input.slice(run.lowerBound..<run.upperBound + taps - 1), into: peaks + run.lowerBound)
         }
     }
 
-    /// Positions per run that ``detect(left:right:count:into:ignoringPeaksUpTo:)``
+    /// The new frames of a detector's input: those after its ``taps`` − 1 frames of the past.
+    private static func newFrames(_ input: AudioSlice) -> Int {
+        precondition(input.channelCount == 2 && input.count >= taps - 1, "a detector's input of \(input.count) frames")
+        return input.count - (taps - 1)
+    }
+
+    /// Positions per run that ``detect(_:into:ignoringPeaksUpTo:)``
     /// filters or skips as one: short enough to skip the quiet moments between
     /// loud ones, long enough that the test costs little next to the filters.
     static let span = 64
@@ -82,13 +89,16 @@ enum TruePeakDetector {
         return rows.max()! * (1 + 1e-4)
     }()
 
-    /// Raises `peaks[0 ..< count]` to the filters' magnitudes over both channels.
-    private static func filter(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int,
-                               into peaks: UnsafeMutablePointer<Float>) {
+    /// Raises the peaks of `input`'s new frames (after ``taps`` − 1 of the past)
+    /// to the filters' magnitudes over both channels.
+    private static func filter(_ input: AudioSlice, into peaks: UnsafeMutablePointer<Float>) {
+        let count = newFrames(input)
         coefficients.withUnsafeBufferPointer { bank in
             // Linking: both channels raise the same peaks, so the gain that follows is one for both.
-            DSP.filterBankPeaks(into: peaks, left, coefficients: bank.baseAddress!, filters: filters, taps: taps, count: count)
-            DSP.filterBankPeaks(into: peaks, right, coefficients: bank.baseAddress!, filters: filters, taps: taps, count: count)
+            DSP.filterBankPeaks(into: peaks, input.left.baseAddress!, coefficients: bank.baseAddress!, filters: filters, taps: taps,
+                                count: count)
+            DSP.filterBankPeaks(into: peaks, input.right.baseAddress!, coefficients: bank.baseAddress!, filters: filters, taps: taps,
+                                count: count)
         }
     }
 }

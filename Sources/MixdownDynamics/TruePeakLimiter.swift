@@ -5,13 +5,13 @@ import MixdownUnits
 /// as little gain reduction as keeps the 4× oversampled true peak at or below
 /// the threshold (``LimiterSettings/ceiling`` − ``LimiterSettings/margin``).
 ///
-/// Feed the signal in blocks of any size with ``process(left:right:frames:outputLeft:outputRight:)``
-/// (planar) or ``process(interleaved:frames:output:)``, then call ``finish(outputLeft:outputRight:)``
-/// or ``finish(interleaved:)`` once. Output is time-aligned with input: output
-/// frame `k` is input frame `k`, limited. The limiter holds back the last
+/// Feed the signal in blocks of any size with ``process(_:into:)`` (planar
+/// stereo views) or ``process(interleaved:frames:output:)``, then call
+/// ``finish(into:)`` or ``finish(interleaved:)`` once. Output is time-aligned
+/// with input: output frame `k` is input frame `k`, limited. The limiter holds back the last
 /// ``latency`` frames it was given (it must see a peak before the gain can go
 /// down for it), so a call returns fewer frames than it took until the stream
-/// is ``latency`` frames in, and ``finish(outputLeft:outputRight:)`` returns the held-back frames.
+/// is ``latency`` frames in, and ``finish(into:)`` returns the held-back frames.
 /// In all, as many frames come out as went in.
 ///
 /// Where no gain reduction is needed the output is the input times the input
@@ -45,13 +45,13 @@ public final class TruePeakLimiter {
     /// The positions the statistics count; other positions are limited all the
     /// same (a stretch's pre-roll, for example).
     public let countedPositions: Range<Int64>
-    /// What it limited so far, over the counted positions; complete after ``finish(outputLeft:outputRight:)``.
+    /// What it limited so far, over the counted positions; complete after ``finish(into:)``.
     public private(set) var statistics = LimiterStatistics()
     /// Frames taken by `process` so far.
     public private(set) var framesIn: Int64 = 0
     /// Frames given out so far, by `process` and `finish`.
     public private(set) var framesOut: Int64 = 0
-    /// Whether ``finish(outputLeft:outputRight:)`` ran: the limiter takes no more input.
+    /// Whether ``finish(into:)`` ran: the limiter takes no more input.
     public private(set) var isFinished = false
 
     private let timing: LimiterTiming
@@ -67,7 +67,7 @@ public final class TruePeakLimiter {
     private var map: ThresholdMap.Cursor
     /// Input frames in all, once finishing: positions from there on are past the end.
     private var end = Int.max
-    /// Frames through the detector so far, the silence of ``finish(outputLeft:outputRight:)`` included.
+    /// Frames through the detector so far, the silence of ``finish(into:)`` included.
     private var fed = 0
 
     /// Frames per pass through the detector: small enough to stay in cache.
@@ -114,26 +114,27 @@ public final class TruePeakLimiter {
         gains.deallocate()
     }
 
-    /// Limits `frames` planar frames; returns how many frames it wrote to the outputs.
+    /// Limits the frames of `input` (stereo); returns how many frames it wrote
+    /// to `output`, from its first frame.
     ///
-    /// The outputs receive the limited frames that follow those given out
-    /// before: `frames` of them once the stream is ``latency`` frames in, fewer
-    /// before. An output may be its input (in place); the four buffers must hold
-    /// `frames` samples each.
-    public func process(left: UnsafePointer<Float>, right: UnsafePointer<Float>, frames: Int,
-                        outputLeft: UnsafeMutablePointer<Float>, outputRight: UnsafeMutablePointer<Float>) -> Int {
+    /// `output` receives the limited frames that follow those given out
+    /// before: as many as `input` holds once the stream is ``latency`` frames
+    /// in, fewer before. It holds at least `input.count` frames (stereo) and may
+    /// be the frames of `input` (in place).
+    public func process(_ input: AudioSlice, into output: MutableAudioSlice) -> Int {
         precondition(!isFinished, "TruePeakLimiter.process after finish")
-        precondition(frames >= 0, "TruePeakLimiter.process of \(frames) frames")
-        framesIn += Int64(frames)
-        return run(Source(left: left, right: right, stride: 1), frames: frames,
-                   into: Output(left: outputLeft, right: outputRight, stride: 1))
+        precondition(input.channelCount == 2 && output.channelCount == 2 && output.count >= input.count,
+                     "TruePeakLimiter.process of \(input.channelCount) × \(input.count) frames "
+                     + "into \(output.channelCount) × \(output.count)")
+        framesIn += Int64(input.count)
+        return run(Source(left: input.left.baseAddress!, right: input.right.baseAddress!, stride: 1), frames: input.count,
+                   into: Output(left: output.left.baseAddress!, right: output.right.baseAddress!, stride: 1))
     }
 
     /// Limits `frames` interleaved stereo frames (L, R, L, R…); returns how many
     /// frames it wrote to `output`.
     ///
-    /// As ``process(left:right:frames:outputLeft:outputRight:)``: `output` may be
-    /// `input`; both hold `2 × frames` samples.
+    /// As ``process(_:into:)``: `output` may be `input`; both hold `2 × frames` samples.
     public func process(interleaved input: UnsafePointer<Float>, frames: Int, output: UnsafeMutablePointer<Float>) -> Int {
         precondition(!isFinished, "TruePeakLimiter.process after finish")
         precondition(frames >= 0, "TruePeakLimiter.process of \(frames) frames")
@@ -143,9 +144,13 @@ public final class TruePeakLimiter {
     }
 
     /// Ends the stream: writes the frames still held back (at most ``latency``)
-    /// and returns how many. The outputs hold ``latency`` samples each.
-    public func finish(outputLeft: UnsafeMutablePointer<Float>, outputRight: UnsafeMutablePointer<Float>) -> Int {
-        finish(into: Output(left: outputLeft, right: outputRight, stride: 1))
+    /// to `output`, from its first frame, and returns how many. `output` holds
+    /// at least that many frames (stereo): ``latency`` always suffice.
+    public func finish(into output: MutableAudioSlice) -> Int {
+        precondition(output.channelCount == 2 && Int64(output.count) >= framesIn - framesOut,
+                     "TruePeakLimiter.finish into \(output.channelCount) × \(output.count) frames, "
+                     + "for \(framesIn - framesOut) of stereo")
+        return finish(into: Output(left: output.left.baseAddress!, right: output.right.baseAddress!, stride: 1))
     }
 
     /// Ends the stream: writes the frames still held back (at most ``latency``),
@@ -184,20 +189,19 @@ public final class TruePeakLimiter {
         var done = 0
         while done < count {
             let n = min(Self.chunk, count - done)
-            let history = buffer.history
-            let newLeft = buffer.left + history, newRight = buffer.right + history
+            let fresh = buffer.newFrames(n)
             if let input {
+                let newLeft = fresh.left, newRight = fresh.right
                 let inLeft = input.left + done * input.stride, inRight = input.right + done * input.stride
                 for i in 0..<n {
                     newLeft[i] = inLeft[i * input.stride] * gain
                     newRight[i] = inRight[i * input.stride] * gain
                 }
             } else {
-                newLeft.initialize(repeating: 0, count: n)
-                newRight.initialize(repeating: 0, count: n)
+                DSP.fill(fresh, value: 0)
             }
-            let past = history - (TruePeakDetector.taps - 1)
-            TruePeakDetector.detect(left: buffer.left + past, right: buffer.right + past, count: n, into: peaks,
+            let past = TruePeakDetector.taps - 1
+            TruePeakDetector.detect(buffer.frames(from: -past, count: past + n), into: peaks,
                                     ignoringPeaksUpTo: ignorableLevel(n, firstDetected: fed - TruePeakDetector.delay))
 
             let target = Output(left: output.left + written * output.stride, right: output.right + written * output.stride,
@@ -220,7 +224,8 @@ public final class TruePeakLimiter {
         let firstOut = fed - latency
         // Frames i ≥ skip leave the delay line (q ≥ 0); before that they are the zeros in front of the stream.
         let skip = min(n, max(0, -firstOut))
-        let delayedLeft = buffer.left + buffer.history - latency, delayedRight = buffer.right + buffer.history - latency
+        let delayed = buffer.frames(from: -latency, count: n)
+        let delayedLeft = delayed.left, delayedRight = delayed.right
         if gainComputer.isIdle, canSkip(n, firstDetected: firstDetected) {
             gainComputer.skipIdle(n, through: Int(firstPosition) + firstDetected + n - 1)
             notePeaks(n, firstDetected: firstDetected)

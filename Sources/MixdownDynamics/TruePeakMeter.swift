@@ -63,14 +63,14 @@ public final class TruePeakMeter {
         peaks.deallocate()
     }
 
-    /// Feeds the next `frames` planar frames.
-    public func add(left: UnsafePointer<Float>, right: UnsafePointer<Float>, frames: Int) {
+    /// Feeds the next frames: those of `audio` (stereo), read during the call only.
+    public func add(_ audio: AudioSlice) {
         precondition(!isFinished, "TruePeakMeter.add after finish")
+        precondition(audio.channelCount == 2, "TruePeakMeter fed \(audio.channelCount) channels, not stereo")
         var done = 0
-        while done < frames {
-            let n = min(Self.chunk, frames - done)
-            (buffer.left + buffer.history).update(from: left + done, count: n)
-            (buffer.right + buffer.history).update(from: right + done, count: n)
+        while done < audio.count {
+            let n = min(Self.chunk, audio.count - done)
+            buffer.newFrames(n).update(from: audio.slice(done..<done + n))
             detect(n)
             done += n
         }
@@ -82,8 +82,7 @@ public final class TruePeakMeter {
         precondition(!isFinished, "TruePeakMeter.finish called twice")
         isFinished = true
         end = fed
-        (buffer.left + buffer.history).initialize(repeating: 0, count: Self.lead)
-        (buffer.right + buffer.history).initialize(repeating: 0, count: Self.lead)
+        DSP.fill(buffer.newFrames(Self.lead), value: 0)
         detect(Self.lead)
     }
 
@@ -94,7 +93,8 @@ public final class TruePeakMeter {
         let counted = (first..<first + Int64(n)).clamped(to: countedPositions)
             .clamped(to: firstPosition..<(end == .max ? Int64.max : firstPosition + end))
         if !counted.isEmpty {
-            TruePeakDetector.detect(left: buffer.left, right: buffer.right, count: n, into: peaks, ignoringPeaksUpTo: peak)
+            let past = TruePeakDetector.taps - 1
+            TruePeakDetector.detect(buffer.frames(from: -past, count: past + n), into: peaks, ignoringPeaksUpTo: peak)
             let from = Int(counted.lowerBound - first)
             let largest = Double(DSP.peakMagnitude(peaks + from, count: counted.count))
             if largest > peak, let index = (from..<from + counted.count).first(where: { Double(peaks[$0]) == largest }) {

@@ -167,7 +167,7 @@ public final class ExportSession: Sendable {
             progress(ExportProgress(framesDone: done, framesTotal: total, sampleRate: plan.sampleRate,
                                     elapsed: (ContinuousClock.now - started).seconds))
         }) { block throws(MediaIOError) in
-            try writer.writeAudio(left: block.left, right: block.right, count: block.count)
+            try writer.writeAudio(block.audio)
         }
         if isCancelled { throw .cancelled }
         guard try writer.finish(accepting: accept) else { return nil }

@@ -102,7 +102,7 @@ public final class PreviewSession: Sendable {
             let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
             let summary = try Self.render(stretch, with: renderer, threads: 1, workers: workers,
                                           isCancelled: { self.isCancelled || workers.isStopped }) { block throws(MediaIOError) in
-                try part.write(left: block.left, right: block.right, count: block.count)
+                try part.write(block.audio)
             }
             try part.close()
             return summary
@@ -119,7 +119,7 @@ public final class PreviewSession: Sendable {
             first = try Self.render(stretches[0], with: renderer, threads: stretches.count == 1 ? threadCount : 1,
                                     workers: workers, isCancelled: { isCancelled || workers.isStopped },
                                     progress: progress) { block throws(MediaIOError) in
-                try writer.write(left: block.left, right: block.right, count: block.count)
+                try writer.write(block.audio)
             }
         } catch {
             failure = error

@@ -96,7 +96,7 @@ struct StretchEncoder: Sendable {
                 counted = own
             }
         }) { block throws(MediaIOError) in
-            try encoder.encode(left: block.left, right: block.right, count: block.count)
+            try encoder.encode(block.audio)
             collect()
         }
         try encoder.finish()

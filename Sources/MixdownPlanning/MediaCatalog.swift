@@ -96,19 +96,11 @@ struct MediaCatalog {
     private static func forEachMonoBlock(_ decoder: AudioDecoder, count: Int,
                                          _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let size = 8192
-        var left = [Float](repeating: 0, count: size), right = left, mono = left
-        var remaining = count
-        while remaining > 0 {
-            let wanted = min(size, remaining)
-            let got = try left.withUnsafeMutableBufferPointer { l throws(MediaIOError) in
-                try right.withUnsafeMutableBufferPointer { r throws(MediaIOError) in
-                    try decoder.read(left: l.baseAddress!, right: r.baseAddress!, count: wanted)
-                }
-            }
-            guard got > 0 else { return }
-            for i in 0..<got { mono[i] = 0.5 * (left[i] + right[i]) }
-            mono.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<got])) }
-            remaining -= got
+        var mono = [Float](repeating: 0, count: size)
+        try decoder.forEachBlock(frames: Int64(count), blockSize: size) { block in
+            let left = block.left, right = block.right
+            for i in 0..<block.count { mono[i] = 0.5 * (left[i] + right[i]) }
+            mono.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<block.count])) }
         }
     }
 }

@@ -97,19 +97,11 @@ extension WaveformSummary {
 
         /// Reads `samples` samples from `decoder` (fewer if it ends) in fixed blocks.
         mutating func consume(_ decoder: AudioDecoder) throws(MediaIOError) {
-            let block = 4_096
-            let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
-            let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-            defer {
-                left.deallocate()
-                right.deallocate()
-            }
             let columns = Int64(counts.count)
             var index: Int64 = 0
-            while index < samples {
-                let got = try decoder.read(left: left, right: right, count: Int(min(Int64(block), samples - index)))
-                guard got > 0 else { break }
-                for i in 0..<got {
+            decoded = try decoder.forEachBlock(frames: samples, blockSize: 4_096) { block in
+                let left = block.left, right = block.right
+                for i in 0..<block.count {
                     // Integer bucket arithmetic, so every column gets the same
                     // share of samples give or take one, at any length.
                     let column = Int((index + Int64(i)) * columns / samples)
@@ -124,9 +116,8 @@ extension WaveformSummary {
                     squares[column] += Double(l) * Double(l) + Double(r) * Double(r)
                     counts[column] += 1
                 }
-                index += Int64(got)
+                index += Int64(block.count)
             }
-            decoded = index
         }
 
         /// The columns. One with no sample of its own (more columns than samples)

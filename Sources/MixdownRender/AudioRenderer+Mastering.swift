@@ -24,10 +24,9 @@ extension AudioRenderer {
         let limiter = try makeLimiter(mastering, startingAt: start, counting: counting ?? range)
         let end = (range.upperBound + Int64(limiter.latency) + block - 1) / block * block
         let fed = start..<min(frameCount, end)
-        let capacity = blockSize + limiter.latency
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-        defer { left.deallocate(); right.deallocate() }
+        // The limiter's output: a block, or the frames it held back at the end.
+        var limited = AudioBuffer(capacity: blockSize + limiter.latency)
+        let output = limited.mutableSlice(0..<limited.capacity)
         var position = fed.lowerBound
         var peak: Float = 0
         func emit(_ count: Int) throws(MediaIOError) {
@@ -36,15 +35,16 @@ extension AudioRenderer {
             let kept = block.clamped(to: range)
             guard !kept.isEmpty else { return }
             let offset = Int(kept.lowerBound - block.lowerBound)
-            peak = max(peak, DSP.peakMagnitude(left + offset, count: kept.count), DSP.peakMagnitude(right + offset, count: kept.count))
-            try sink(AudioBlock(firstSample: kept.lowerBound, count: kept.count, left: left + offset, right: right + offset))
+            let audio = AudioSlice(output).slice(offset..<offset + kept.count)
+            peak = max(peak, DSP.peakMagnitude(audio))
+            try sink(AudioBlock(firstSample: kept.lowerBound, audio: audio))
         }
         let lead = range.lowerBound - fed.lowerBound
         var summary = try renderBus(range: fed, threads: threads, isCancelled: isCancelled,
                                     progress: { progress(min(Int64(range.count), max(0, $0 - lead))) }) { block throws(MediaIOError) in
-            try emit(limiter.process(left: block.left, right: block.right, frames: block.count, outputLeft: left, outputRight: right))
+            try emit(limiter.process(block.audio, into: output))
         }
-        if position < range.upperBound { try emit(limiter.finish(outputLeft: left, outputRight: right)) }
+        if position < range.upperBound { try emit(limiter.finish(into: output)) }
         summary.frames = Int64(range.count)
         summary.peak = peak
         summary.limiting = limiter.statistics

@@ -87,13 +87,12 @@ public final class AudioRenderer {
     /// Renders the bus of `range`, before mastering.
     package func renderBus(range: Range<Int64>, threads: Int, isCancelled: () -> Bool, progress: (Int64) -> Void,
                            to sink: (AudioBlock) throws(MediaIOError) -> Void) throws(MediaIOError) -> RenderSummary {
-        let started = ContinuousClock.now
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: blockSize)
-        defer { left.deallocate(); right.deallocate() }
         if let recordedBus {
-            return try replay(recordedBus, range: range, left: left, right: right, isCancelled: isCancelled, progress: progress,
-                              to: sink, started: started)
+            // The bus of `range` read from the recording, in the blocks a render gives.
+            return try forEachBlock(of: range, isCancelled: isCancelled, progress: progress,
+                                    to: sink) { block, bus throws(MediaIOError) in
+                try recordedBus.read(into: bus, at: block.lowerBound)
+            }
         }
         let decoders = min(max(0, threads - 1), tracks.count)
         let sources: [any TrackBlockSource]
@@ -112,37 +111,33 @@ public final class AudioRenderer {
             pool?.wait()
             tracks.forEach { $0.close() }
         }
-        var peak: Float = 0
-        var first = range.lowerBound
-        while first < range.upperBound {
-            if isCancelled() { throw .cancelled }
-            let count = Int(min(Int64(blockSize), range.upperBound - first))
-            DSP.fill(left, value: 0, count: count)
-            DSP.fill(right, value: 0, count: count)
+        return try forEachBlock(of: range, isCancelled: isCancelled, progress: progress, to: sink) { block, bus throws(MediaIOError) in
+            DSP.fill(bus, value: 0)
             for source in sources {
-                try source.next(first..<first + Int64(count)).accumulate(left: left, right: right)
+                try source.next(block).accumulate(into: bus)
                 source.release()
             }
-            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
-            try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
-            first += Int64(count)
-            progress(first - range.lowerBound)
         }
-        return RenderSummary(frames: Int64(range.count), sampleRate: sampleRate, peak: peak, elapsed: (ContinuousClock.now - started).seconds)
     }
 
-    /// The bus of `range` read from `bus`, in the blocks ``renderBus(range:threads:isCancelled:progress:to:)`` gives.
-    private func replay(_ bus: ScratchAudioFile, range: Range<Int64>, left: UnsafeMutablePointer<Float>,
-                        right: UnsafeMutablePointer<Float>, isCancelled: () -> Bool, progress: (Int64) -> Void,
-                        to sink: (AudioBlock) throws(MediaIOError) -> Void, started: ContinuousClock.Instant) throws(MediaIOError) -> RenderSummary {
+    /// The one block loop of a render: for each block of `range` in order, has
+    /// `make` write timeline samples `block` into `bus` (the renderer's one
+    /// stereo block), then measures it and hands it to `sink`.
+    private func forEachBlock(of range: Range<Int64>, isCancelled: () -> Bool, progress: (Int64) -> Void,
+                              to sink: (AudioBlock) throws(MediaIOError) -> Void,
+                              making make: (_ block: Range<Int64>, _ bus: MutableAudioSlice) throws(MediaIOError) -> Void)
+        throws(MediaIOError) -> RenderSummary {
+        let started = ContinuousClock.now
+        var bus = AudioBuffer(capacity: blockSize)
         var peak: Float = 0
         var first = range.lowerBound
         while first < range.upperBound {
             if isCancelled() { throw .cancelled }
             let count = Int(min(Int64(blockSize), range.upperBound - first))
-            try bus.read(left: left, right: right, count: count, at: first)
-            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
-            try sink(AudioBlock(firstSample: first, count: count, left: left, right: right))
+            try make(first..<first + Int64(count), bus.mutableSlice(0..<count))
+            let audio = bus.slice(0..<count)
+            peak = max(peak, DSP.peakMagnitude(audio))
+            try sink(AudioBlock(firstSample: first, audio: audio))
             first += Int64(count)
             progress(first - range.lowerBound)
         }

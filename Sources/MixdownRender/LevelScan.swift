@@ -44,7 +44,7 @@ private struct Levels: Sendable {
         first = stretch.lowerBound
         _ = try renderer.render(range: stretch, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
             for channel in [block.left, block.right] {
-                let blockPeak = DSP.peakMagnitude(channel, count: block.count)
+                let blockPeak = DSP.peakMagnitude(channel)
                 if blockPeak > 1 { over += (0..<block.count).count { abs(channel[$0]) > 1 } }
                 if blockPeak > peak {
                     peak = blockPeak

@@ -1,4 +1,5 @@
 import MixdownComposition
+import MixdownDSP
 import MixdownMediaIO
 import MixdownTime
 
@@ -22,12 +23,13 @@ final class SegmentReader {
     }
 
     /// Reads the segment's samples for timeline samples `range` (inside `span`) into
-    /// `left`/`right`, which the caller has zeroed.
+    /// `destination`, `range.count` frames.
     ///
     /// - Throws: `decodeFailed` naming the time the source ended when it ends before
     ///   the segment does: the plan counted its exact length, so the file has
     ///   shrunk (or been damaged) since.
-    func read(_ range: Range<Int64>, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) throws(MediaIOError) {
+    func read(_ range: Range<Int64>, into destination: MutableAudioSlice) throws(MediaIOError) {
+        precondition(destination.count == range.count, "\(range.count) frames read into \(destination.count)")
         let wanted = sourceStart + (range.lowerBound - span.lowerBound)
         let decoder: AudioDecoder
         if let open = self.decoder {
@@ -37,13 +39,8 @@ final class SegmentReader {
             self.decoder = decoder
         }
         if decoder.position != wanted { try decoder.seek(toSample: wanted) }
-        var done = 0
-        let total = range.count
-        while done < total {
-            let got = try decoder.read(left: left + done, right: right + done, count: total - done)
-            if got == 0 { throw ended(at: decoder.position) }
-            done += got
-        }
+        // The decoder fills the view but at the end of its stream.
+        guard try decoder.read(into: destination) == destination.count else { throw ended(at: decoder.position) }
         if range.upperBound >= span.upperBound { close() }
     }
 

@@ -3,9 +3,10 @@ import MixdownMediaIO
 
 /// One block of one track, decoded and with its gains, waiting to be added to the bus.
 final class TrackBlock {
-    let left: UnsafeMutablePointer<Float>
-    let right: UnsafeMutablePointer<Float>
-    let gains: UnsafeMutablePointer<Float>
+    /// The track's frames of the block (stereo), where it sounds.
+    var samples: AudioBuffer
+    /// One gain factor per frame (one channel), where the gain changes inside the block.
+    var gains: AudioBuffer
     /// The part of the block the track sounds in, and its gain there when constant;
     /// nil when the track is silent for the whole block.
     var sounding: (offset: Int, count: Int, gain: Float?)?
@@ -13,27 +14,19 @@ final class TrackBlock {
     var failure: MediaIOError?
 
     init(capacity: Int) {
-        left = .allocate(capacity: capacity)
-        right = .allocate(capacity: capacity)
-        gains = .allocate(capacity: capacity)
+        samples = AudioBuffer(capacity: capacity)
+        gains = AudioBuffer(channelCount: 1, capacity: capacity)
     }
 
-    deinit {
-        left.deallocate()
-        right.deallocate()
-        gains.deallocate()
-    }
-
-    /// Adds the block, scaled by its gains, into the bus.
-    func accumulate(left busLeft: UnsafeMutablePointer<Float>, right busRight: UnsafeMutablePointer<Float>) {
+    /// Adds the block, scaled by its gains, into `bus` (the same frames of the block, stereo).
+    func accumulate(into bus: MutableAudioSlice) {
         guard let (low, n, gain) = sounding else { return }
+        let part = low..<low + n
         if let gain {
             guard gain != 0 else { return }
-            DSP.multiplyAccumulate(into: busLeft + low, left + low, gain: gain, count: n)
-            DSP.multiplyAccumulate(into: busRight + low, right + low, gain: gain, count: n)
+            DSP.multiplyAccumulate(into: bus.slice(part), samples.slice(part), gain: gain)
         } else {
-            DSP.multiplyAccumulate(into: busLeft + low, left + low, gains: gains + low, count: n)
-            DSP.multiplyAccumulate(into: busRight + low, right + low, gains: gains + low, count: n)
+            DSP.multiplyAccumulate(into: bus.slice(part), samples.slice(part), gains: gains.slice(part).channel(0))
         }
     }
 }

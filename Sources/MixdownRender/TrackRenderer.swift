@@ -60,24 +60,29 @@ final class TrackRenderer {
         let covered = active.map { $0.span.clamped(to: block) }
         let low = Int(covered.map(\.lowerBound).min()! - block.lowerBound)
         let high = Int(covered.map(\.upperBound).max()! - block.lowerBound)
-        DSP.fill(out.left + low, value: 0, count: high - low)
-        DSP.fill(out.right + low, value: 0, count: high - low)
+        DSP.fill(out.samples.mutableSlice(low..<high), value: 0)
         for (reader, part) in zip(active, covered) {
-            let offset = Int(part.lowerBound - block.lowerBound)
-            try reader.read(part, left: out.left + offset, right: out.right + offset)
+            try reader.read(part, into: out.samples.mutableSlice(frames(part, of: block)))
         }
         // Pan scales the channels before the envelope, so a block stays one gain per sample.
         for pan in pans where pan.samples.overlaps(block) {
-            let part = pan.samples.clamped(to: block)
-            let offset = Int(part.lowerBound - block.lowerBound)
-            DSP.scale(out.left + offset, by: pan.left, count: part.count)
-            DSP.scale(out.right + offset, by: pan.right, count: part.count)
+            let panned = out.samples.mutableSlice(frames(pan.samples.clamped(to: block), of: block))
+            DSP.scale(panned.left, by: pan.left)
+            DSP.scale(panned.right, by: pan.right)
         }
         let n = high - low
         let first = block.lowerBound + Int64(low)
         let gain = envelope.isConstant(firstSample: first, count: n, sampleRate: sampleRate)
-        if gain == nil { envelope.fill(out.gains + low, firstSample: first, count: n, sampleRate: sampleRate) }
+        if gain == nil {
+            let gains = out.gains.mutableSlice(low..<high).channel(0)
+            envelope.fill(gains.baseAddress!, firstSample: first, count: n, sampleRate: sampleRate)
+        }
         out.sounding = (low, n, gain)
+    }
+
+    /// Timeline samples `part` as frames of `block`.
+    private func frames(_ part: Range<Int64>, of block: Range<Int64>) -> Range<Int> {
+        Int(part.lowerBound - block.lowerBound)..<Int(part.upperBound - block.lowerBound)
     }
 
     func close() { readers.forEach { $0.close() } }

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownDynamics
 import MixdownTestSupport
 import XCTest
@@ -116,24 +117,19 @@ func limit(_ signal: Stereo, with limiter: TruePeakLimiter, blocks: [Int] = [409
         }
         output = Stereo(interleaved: out)
     } else {
-        output = Stereo(left: [Float](repeating: .nan, count: signal.count), right: [Float](repeating: .nan, count: signal.count))
-        signal.left.withUnsafeBufferPointer { l in
-            signal.right.withUnsafeBufferPointer { r in
-                output.left.withUnsafeMutableBufferPointer { ol in
-                    output.right.withUnsafeMutableBufferPointer { or in
-                        var done = 0, block = 0
-                        while done < signal.count {
-                            let n = min(blocks[block % blocks.count], signal.count - done)
-                            written += limiter.process(left: l.baseAddress! + done, right: r.baseAddress! + done, frames: n,
-                                                       outputLeft: ol.baseAddress! + written, outputRight: or.baseAddress! + written)
-                            done += n
-                            block += 1
-                        }
-                        written += limiter.finish(outputLeft: ol.baseAddress! + written, outputRight: or.baseAddress! + written)
-                    }
-                }
-            }
+        let input = AudioBuffer(copying: [signal.left, signal.right])
+        let unwritten = [Float](repeating: .nan, count: signal.count)
+        var out = AudioBuffer(copying: [unwritten, unwritten])
+        let target = out.mutableSlice(0..<signal.count)
+        var done = 0, block = 0
+        while done < signal.count {
+            let n = min(blocks[block % blocks.count], signal.count - done)
+            written += limiter.process(input.slice(done..<done + n), into: target.slice(written...))
+            done += n
+            block += 1
         }
+        written += limiter.finish(into: target.slice(written...))
+        output = Stereo(left: Array(out.slice(0..<signal.count).left), right: Array(out.slice(0..<signal.count).right))
     }
     XCTAssertEqual(written, signal.count, "frames out", file: file, line: line)
     XCTAssertEqual(limiter.framesOut, Int64(signal.count), file: file, line: line)

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownDynamics
 import MixdownTestSupport
 import MixdownUnits
@@ -317,14 +318,16 @@ final class TruePeakLimiterTests: XCTestCase {
     func testShortStreamComesOutAtFinish() throws {
         let signal = Stereo(mono: (0..<100).map { Float($0) / 400 })
         let limiter = try TruePeakLimiter(sampleRate: 48000)
-        var left = signal.left, right = signal.right
-        let taken = limiter.process(left: signal.left, right: signal.right, frames: 100, outputLeft: &left, outputRight: &right)
+        let input = AudioBuffer(copying: [signal.left, signal.right])
+        var scratch = AudioBuffer(capacity: 100)
+        let taken = limiter.process(input.slice(0..<100), into: scratch.mutableSlice(0..<100))
         XCTAssertEqual(taken, 0)
-        XCTAssertEqual(limiter.process(left: signal.left, right: signal.right, frames: 0, outputLeft: &left, outputRight: &right), 0)
-        var outLeft = [Float](repeating: .nan, count: limiter.latency), outRight = outLeft
-        XCTAssertEqual(limiter.finish(outputLeft: &outLeft, outputRight: &outRight), 100)
-        XCTAssertEqual(Array(outLeft[..<100]), signal.left)
-        XCTAssert(outLeft[100...].allSatisfy(\.isNaN), "nothing written past the stream")
+        XCTAssertEqual(limiter.process(input.slice(0..<0), into: scratch.mutableSlice(0..<100)), 0)
+        let unwritten = [Float](repeating: .nan, count: limiter.latency)
+        var out = AudioBuffer(copying: [unwritten, unwritten])
+        XCTAssertEqual(limiter.finish(into: out.mutableSlice(0..<limiter.latency)), 100)
+        XCTAssertEqual(Array(out.slice(..<100).left), signal.left)
+        XCTAssert(out.slice(100...).left.allSatisfy(\.isNaN), "nothing written past the stream")
         XCTAssertEqual(limiter.framesIn, 100)
         XCTAssertEqual(limiter.framesOut, 100)
         XCTAssertTrue(limiter.isFinished)

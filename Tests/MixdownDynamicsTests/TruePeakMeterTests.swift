@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownDynamics
 import MixdownTestSupport
 import XCTest
@@ -30,14 +31,11 @@ final class TruePeakMeterTests: XCTestCase {
                          finish: Bool = true) -> TruePeakMeter {
         let meter = TruePeakMeter(firstPosition: firstPosition, countedPositions: counting)
         let range = range ?? 0..<signal.count
+        let audio = AudioBuffer(copying: [signal.left, signal.right])
         var start = range.lowerBound, block = 0
         while start < range.upperBound {
             let n = min(blocks[block % blocks.count], range.upperBound - start)
-            signal.left.withUnsafeBufferPointer { l in
-                signal.right.withUnsafeBufferPointer { r in
-                    meter.add(left: l.baseAddress! + start, right: r.baseAddress! + start, frames: n)
-                }
-            }
+            meter.add(audio.slice(start..<start + n))
             start += n
             block += 1
         }

@@ -137,7 +137,7 @@ final class ComposedRangeExportTests: XCTestCase {
     private func render(_ plan: MixPlan, _ samples: Range<Int64>) throws -> [Float] {
         var left: [Float] = []
         _ = try AudioRenderer(plan: plan).render(range: samples) { block throws(MediaIOError) in
-            left.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+            left.append(contentsOf: block.left)
         }
         return left
     }

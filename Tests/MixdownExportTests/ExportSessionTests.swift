@@ -56,7 +56,7 @@ final class ExportSessionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var preview: [Float] = []
         _ = try AudioRenderer(plan: plan).render { block throws(MediaIOError) in
-            preview.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+            preview.append(contentsOf: block.left)
         }
         let decoded = try Tool.decodedLeft(path)
         XCTAssertGreaterThanOrEqual(decoded.count, preview.count)
@@ -139,7 +139,7 @@ final class ExportSessionTests: XCTestCase {
         // The sound is the full timeline's mix from 4 s on.
         var reference: [Float] = []
         _ = try AudioRenderer(plan: full).render(range: 192_000..<528_000) { block throws(MediaIOError) in
-            reference.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
+            reference.append(contentsOf: block.left)
         }
         let decoded = try Tool.decodedLeft(path)
         let match = Measure.bestLag(reference, decoded, lags: -48...48, range: 48_000..<240_000)

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownExport
 import MixdownLoudness
 import MixdownMediaIO
@@ -100,8 +101,8 @@ final class ParallelEncodingTests: XCTestCase {
         // The mix itself, as the reference.
         var reference = Stereo()
         _ = try AudioRenderer(plan: plan).render { block throws(MediaIOError) in
-            reference.left.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
-            reference.right.append(contentsOf: UnsafeBufferPointer(start: block.right, count: block.count))
+            reference.left.append(contentsOf: block.left)
+            reference.right.append(contentsOf: block.right)
         }
         XCTAssertEqual(reference.left.count, Int(total))
         let qualities = try zip(names, sessions).map { name, session in
@@ -265,15 +266,12 @@ final class EncodedAudioWriterTests: XCTestCase {
         let encoder = try AACEncoder(settings: settings)
         XCTAssertEqual(encoder.codecConfiguration, encodedWriter.audioCodecConfiguration)
         XCTAssertEqual(encodedWriter.audioCodecConfiguration, writer.audioCodecConfiguration)
-        try signal.left.withUnsafeBufferPointer { l in
-            try signal.right.withUnsafeBufferPointer { r in
-                for start in stride(from: 0, to: l.count, by: 4_096) {
-                    let count = min(4_096, l.count - start)
-                    try writer.writeAudio(left: l.baseAddress! + start, right: r.baseAddress! + start, count: count)
-                    try encoder.encode(left: l.baseAddress! + start, right: r.baseAddress! + start, count: count)
-                    while let packet = encoder.receivePacket() { try encodedWriter.writeEncodedAudio(packet) }
-                }
-            }
+        let audio = AudioBuffer(copying: [signal.left, signal.right])
+        for start in stride(from: 0, to: audio.capacity, by: 4_096) {
+            let block = audio.slice(start..<min(start + 4_096, audio.capacity))
+            try writer.writeAudio(block)
+            try encoder.encode(block)
+            while let packet = encoder.receivePacket() { try encodedWriter.writeEncodedAudio(packet) }
         }
         try encoder.finish()
         while let packet = encoder.receivePacket() { try encodedWriter.writeEncodedAudio(packet) }
@@ -297,22 +295,27 @@ final class EncodedAudioWriterTests: XCTestCase {
         let writer = try MovieWriter(path: path, video: nil, encodedAudio: settings)
         let encoder = try AACEncoder(settings: settings)
         var packets: [EncodedAudioPacket] = []
-        try encoder.encode(left: signal.left, right: signal.right, count: signal.left.count)
+        let audio = AudioBuffer(copying: [signal.left, signal.right])
+        try encoder.encode(audio.slice(0..<audio.capacity))
         try encoder.finish()
         while let packet = encoder.receivePacket() { packets.append(packet) }
         for packet in packets { try writer.writeEncodedAudio(packet) }
         try writer.finish()
         let file = try AudioDecoder(path: path, sampleRate: 48_000)
-        var fileLeft = [Float](repeating: 0, count: signal.left.count), fileRight = fileLeft
-        XCTAssertEqual(try file.read(left: &fileLeft, right: &fileRight, count: fileLeft.count), fileLeft.count)
+        var fileLeft: [Float] = [], fileRight: [Float] = []
+        let read = try file.forEachBlock(frames: Int64(signal.left.count)) { block in
+            fileLeft += block.left
+            fileRight += block.right
+        }
+        XCTAssertEqual(read, Int64(signal.left.count))
         for first in [0, 70] {
             let decoder = try AACPacketDecoder(settings: settings, configuration: encoder.codecConfiguration, path: path)
             var left = [Float](repeating: .nan, count: signal.left.count), right = left
             for packet in packets[first...] {
-                try decoder.decode(packet) { l, r, count, at in
-                    for i in 0..<count where at + Int64(i) >= 0 && at + Int64(i) < Int64(left.count) {
-                        left[Int(at) + i] = l[i]
-                        right[Int(at) + i] = r[i]
+                try decoder.decode(packet) { decoded, at in
+                    for i in 0..<decoded.count where at + Int64(i) >= 0 && at + Int64(i) < Int64(left.count) {
+                        left[Int(at) + i] = decoded.left[i]
+                        right[Int(at) + i] = decoded.right[i]
                     }
                 }
             }
@@ -351,11 +354,8 @@ final class EncodedAudioWriterTests: XCTestCase {
         let settings = AACSettings()
         let encoder = try AACEncoder(settings: settings)
         let signal = chord()
-        try signal.left.withUnsafeBufferPointer { l in
-            try signal.right.withUnsafeBufferPointer { r in
-                try encoder.encode(left: l.baseAddress!, right: r.baseAddress!, count: 10_000)
-            }
-        }
+        let audio = AudioBuffer(copying: [signal.left, signal.right])
+        try encoder.encode(audio.slice(0..<10_000))
         try encoder.finish()
         var packets: [EncodedAudioPacket] = []
         while let packet = encoder.receivePacket() { packets.append(packet) }
@@ -388,9 +388,7 @@ final class EncodedAudioWriterTests: XCTestCase {
         let pcm = try MovieWriter(path: temporaryPath("pcm.m4a"), video: nil)
         XCTAssertThrowsError(try pcm.writeEncodedAudio(packets[0]))
         let encoded = try MovieWriter(path: temporaryPath("encoded.m4a"), video: nil, encodedAudio: settings)
-        XCTAssertThrowsError(try signal.left.withUnsafeBufferPointer { l in
-            try encoded.writeAudio(left: l.baseAddress!, right: l.baseAddress!, count: 1_024)
-        })
+        XCTAssertThrowsError(try encoded.writeAudio(audio.slice(0..<1_024)))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownDynamics
 import MixdownExport
 import MixdownLoudness
@@ -108,7 +109,8 @@ final class LoudnessNormalisationTests: XCTestCase {
             left[spike] = value
             let path = folder.file("spike\(spike).wav")
             let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .f32, frameCount: Int64(frames))
-            try writer.write(left: left, right: quiet, count: frames)
+            let audio = AudioBuffer(copying: [left, quiet])
+            try writer.write(audio.slice(0..<frames))
             try writer.finish()
             let figures = try LoudnessScan(file: path, frameCount: Int64(frames), sampleRate: 48_000, threads: 3,
                                            measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures

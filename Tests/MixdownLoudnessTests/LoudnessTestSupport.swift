@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownLoudness
 import MixdownTestSupport
 import XCTest
@@ -52,17 +53,15 @@ extension LoudnessInput {
     /// Feeds `channels` (planar, equal lengths) in blocks of `block` frames (cycling through `blocks` when given).
     func feed(_ channels: [[Float]], block: Int = 16_384, blocks: [Int]? = nil, range: Range<Int>? = nil) throws {
         let range = range ?? 0..<channels[0].count
-        try withPlanes(channels) { pointers in
-            var start = range.lowerBound
-            var index = 0
-            while start < range.upperBound {
-                let size = blocks.map { $0[index % $0.count] } ?? block
-                let count = min(size, range.upperBound - start)
-                let planes = pointers.map { $0 + start }
-                try planes.withUnsafeBufferPointer { try add(planes: $0, count: count) }
-                start += count
-                index += 1
-            }
+        let audio = AudioBuffer(copying: channels)
+        var start = range.lowerBound
+        var index = 0
+        while start < range.upperBound {
+            let size = blocks.map { $0[index % $0.count] } ?? block
+            let count = min(size, range.upperBound - start)
+            try add(audio.slice(start..<start + count))
+            start += count
+            index += 1
         }
     }
 }
@@ -74,15 +73,6 @@ func interleave(_ channels: [[Float]]) -> [Float] {
         for (i, sample) in channel.enumerated() { samples[i * channels.count + c] = sample }
     }
     return samples
-}
-
-/// Runs `body` with a pointer to each of `channels`' samples.
-func withPlanes<R>(_ channels: [[Float]], _ body: ([UnsafePointer<Float>]) throws -> R) rethrows -> R {
-    func nest(_ index: Int, _ pointers: [UnsafePointer<Float>]) throws -> R {
-        guard index < channels.count else { return try body(pointers) }
-        return try channels[index].withUnsafeBufferPointer { try nest(index + 1, pointers + [$0.baseAddress!]) }
-    }
-    return try nest(0, [])
 }
 
 /// A programme's figures in one piece.

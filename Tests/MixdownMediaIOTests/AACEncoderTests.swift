@@ -1,3 +1,4 @@
+import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
 import XCTest
@@ -21,16 +22,13 @@ final class AACEncoderTests: XCTestCase {
         var offset = 0
         let chunks = [1, 37, 1023, 1024, 1025, 4096, 333]
         var k = 0
-        try signal.left.withUnsafeBufferPointer { l in
-            try signal.right.withUnsafeBufferPointer { r in
-                while offset < total {
-                    let n = min(chunks[k % chunks.count], total - offset)
-                    try encoder.encode(left: l.baseAddress! + offset, right: r.baseAddress! + offset, count: n)
-                    offset += n
-                    k += 1
-                    while let packet = encoder.receivePacket() { packets.append(packet) }
-                }
-            }
+        let audio = AudioBuffer(copying: [signal.left, signal.right])
+        while offset < total {
+            let n = min(chunks[k % chunks.count], total - offset)
+            try encoder.encode(audio.slice(offset..<offset + n))
+            offset += n
+            k += 1
+            while let packet = encoder.receivePacket() { packets.append(packet) }
         }
         XCTAssertEqual(encoder.samplesReceived, Int64(total))
         try encoder.finish()
@@ -47,9 +45,8 @@ final class AACEncoderTests: XCTestCase {
         XCTAssertTrue(packets.allSatisfy { !$0.bytes.isEmpty })
         print("AAC packets for \(total) samples: \(packets.count), last duration \(packets.last?.duration ?? 0)")
 
-        XCTAssertThrowsError(try [Float](repeating: 0, count: 4).withUnsafeBufferPointer { p in
-            try encoder.encode(left: p.baseAddress!, right: p.baseAddress!, count: 4)
-        })
+        let silence = AudioBuffer(capacity: 4)
+        XCTAssertThrowsError(try encoder.encode(silence.slice(0..<4)))
     }
 
     func testUnsupportedRateIsRefused() {

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
 import XCTest
@@ -94,9 +95,40 @@ final class AudioDecoderTimingTests: XCTestCase {
             XCTAssertEqual(small.right, whole.right, name)
             XCTAssertEqual(decoder.position, Int64(whole.count), name)
             // At the end, read keeps returning 0.
-            var l = [Float](repeating: 0, count: 16), r = l
-            XCTAssertEqual(try decoder.read(left: &l, right: &r, count: 16), 0)
+            var block = AudioBuffer(capacity: 16)
+            XCTAssertEqual(try decoder.read(into: block.mutableSlice(0..<16)), 0)
         }
+    }
+
+    /// `forEachBlock` hands over the stream in blocks of the size asked (the last
+    /// one shorter), stops after the frames asked or at the end, and polls for
+    /// cancellation before each block.
+    func testBlocksCoverTheStreamAndStopWhereAsked() throws {
+        let whole = try DecodeCache.shared.decode("vo-short.wav", rate: 48_000)
+        let decoder = try AudioDecoder(path: Fixture.path("vo-short.wav"), sampleRate: 48_000)
+        var sizes: [Int] = [], left: [Float] = []
+        XCTAssertEqual(try decoder.forEachBlock(frames: 10_000, blockSize: 3_000) { block in
+            sizes.append(block.count)
+            left += block.left
+        }, 10_000)
+        XCTAssertEqual(sizes, [3_000, 3_000, 3_000, 1_000])
+        XCTAssertEqual(left, Array(whole.left[..<10_000]))
+        XCTAssertEqual(decoder.position, 10_000)
+        let rest = try decoder.forEachBlock(frames: Int64(whole.count)) { left += $0.left }
+        XCTAssertEqual(rest, Int64(whole.count - 10_000), "fewer than asked: the stream ended")
+        XCTAssertEqual(left, whole.left)
+        XCTAssertEqual(try decoder.forEachBlock { _ in XCTFail("a block after the end") }, 0)
+
+        var polls = 0
+        let cancelled = try AudioDecoder(path: Fixture.path("vo-short.wav"), sampleRate: 48_000)
+        let stopAtTheThirdPoll = { () -> Bool in
+            polls += 1
+            return polls > 2
+        }
+        XCTAssertThrowsError(try cancelled.forEachBlock(blockSize: 1_000, isCancelled: stopAtTheThirdPoll) { _ in }) { error in
+            XCTAssertEqual(error as? MediaIOError, .cancelled)
+        }
+        XCTAssertEqual(cancelled.position, 2_000, "two blocks before the cancellation")
     }
 
     /// Audio that starts after the video is preceded by silence, so output sample 0 is

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
 import XCTest
@@ -14,21 +15,12 @@ extension AudioDecoder {
     /// Reads `count` samples (fewer at the end) in chunks of `chunk`.
     func readSamples(_ count: Int, chunk: Int = 8192) throws -> StereoBuffer {
         var result = StereoBuffer()
-        result.left.reserveCapacity(count)
-        result.right.reserveCapacity(count)
-        var left = [Float](repeating: .nan, count: chunk)
-        var right = [Float](repeating: .nan, count: chunk)
-        while result.count < count {
-            let want = min(chunk, count - result.count)
-            let got = try left.withUnsafeMutableBufferPointer { l in
-                try right.withUnsafeMutableBufferPointer { r in
-                    try read(left: l.baseAddress!, right: r.baseAddress!, count: want)
-                }
-            }
-            XCTAssertLessThanOrEqual(got, want)
-            if got <= 0 { break }
-            result.left.append(contentsOf: left[0..<got])
-            result.right.append(contentsOf: right[0..<got])
+        result.left.reserveCapacity(min(count, 1 << 24))
+        result.right.reserveCapacity(min(count, 1 << 24))
+        try forEachBlock(frames: count == .max ? nil : Int64(count), blockSize: chunk) { block in
+            XCTAssertLessThanOrEqual(block.count, chunk)
+            result.left.append(contentsOf: block.left)
+            result.right.append(contentsOf: block.right)
         }
         return result
     }
@@ -94,16 +86,13 @@ struct TestSignal {
     }
 
     /// Feeds the signal to `write` in blocks of `block` samples.
-    func feed(block: Int, _ write: (UnsafePointer<Float>, UnsafePointer<Float>, Int) throws -> Void) rethrows {
-        try left.withUnsafeBufferPointer { l in
-            try right.withUnsafeBufferPointer { r in
-                var start = 0
-                while start < left.count {
-                    let n = min(block, left.count - start)
-                    try write(l.baseAddress! + start, r.baseAddress! + start, n)
-                    start += n
-                }
-            }
+    func feed(block: Int, _ write: (AudioSlice) throws -> Void) rethrows {
+        let audio = AudioBuffer(copying: [left, right])
+        var start = 0
+        while start < left.count {
+            let n = min(block, left.count - start)
+            try write(audio.slice(start..<start + n))
+            start += n
         }
     }
 }

@@ -21,7 +21,7 @@ final class MovieWriterRealMediaTests: XCTestCase {
         let out = folder.file(name)
         let writer = try MovieWriter(path: out, video: plan)
         try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
-            .feed(block: 4096) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+            .feed(block: 4096) { try writer.writeAudio($0) }
         try writer.finish()
         return (out, plan)
     }

@@ -16,8 +16,8 @@ final class MovieWriterSafetyTests: XCTestCase {
                                                VideoClipRequest(path: Fixture.path("clip-c.mp4"))])
         do {
             let writer = try MovieWriter(path: out, video: plan)
-            try TestSignal(count: 200_000, clicks: []).feed(block: 4096) { l, r, n in
-                try writer.writeAudio(left: l, right: r, count: n)
+            try TestSignal(count: 200_000, clicks: []).feed(block: 4096) { audio in
+                try writer.writeAudio(audio)
             }
             XCTAssertGreaterThan(writer.videoFramesWritten, 0, "video was being written alongside")
             XCTAssertEqual(try folder.contents().count, 2, "the work goes to a hidden temporary file")
@@ -29,8 +29,8 @@ final class MovieWriterSafetyTests: XCTestCase {
         let fresh = folder.file("fresh.mp4")
         do {
             let writer = try MovieWriter(path: fresh, video: plan)
-            try TestSignal(count: 10_000, clicks: []).feed(block: 4096) { l, r, n in
-                try writer.writeAudio(left: l, right: r, count: n)
+            try TestSignal(count: 10_000, clicks: []).feed(block: 4096) { audio in
+                try writer.writeAudio(audio)
             }
         }
         XCTAssertEqual(try folder.contents(), ["export.mp4"])
@@ -41,7 +41,7 @@ final class MovieWriterSafetyTests: XCTestCase {
         let out = folder.file("mix.m4a")
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         let writer = try MovieWriter(path: out, video: nil)
-        try TestSignal(count: 4_800, clicks: []).feed(block: 1000) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+        try TestSignal(count: 4_800, clicks: []).feed(block: 1000) { try writer.writeAudio($0) }
         try writer.finish()
         XCTAssertEqual(try folder.contents(), ["mix.m4a"])
         XCTAssertEqual(try Tool.streams(out).first?["codec_name"] as? String, "aac")

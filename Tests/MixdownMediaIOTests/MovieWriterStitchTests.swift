@@ -16,7 +16,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let signal = TestSignal(count: count, clicks: clicks)
         let writer = try MovieWriter(path: path, video: plan)
         XCTAssertEqual(writer.container, .mp4)
-        try signal.feed(block: 4096) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+        try signal.feed(block: 4096) { try writer.writeAudio($0) }
         try writer.finish()
         XCTAssertEqual(writer.audioSamplesWritten, Int64(count))
         XCTAssertEqual(writer.videoFramesWritten, plan.segments.reduce(0) { $0 + $1.frameCount })
@@ -94,7 +94,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let count = Int(try plan.duration.sampleIndex(sampleRate: 48_000))
         let writer = try MovieWriter(path: out, video: plan)
         XCTAssertEqual(writer.container, .mov)
-        try TestSignal(count: count, clicks: []).feed(block: 4096) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+        try TestSignal(count: count, clicks: []).feed(block: 4096) { try writer.writeAudio($0) }
         try writer.finish()
         let json = try Tool.probe(out, ["-select_streams", "v:0", "-show_streams"])
         let stream = try XCTUnwrap((json["streams"] as? [[String: Any]])?.first)
@@ -138,7 +138,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let out = folder.file("cut.mp4")
         let writer = try MovieWriter(path: out, video: plan)
         try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
-            .feed(block: 4096) { l, r, n in try writer.writeAudio(left: l, right: r, count: n) }
+            .feed(block: 4096) { try writer.writeAudio($0) }
         try writer.finish()
         let source = try Tool.videoPacketHashes(clip)
         XCTAssertEqual(try Tool.videoPacketHashes(out), Array(source[30..<46] + source[0..<15]))

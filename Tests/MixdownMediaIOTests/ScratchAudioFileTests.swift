@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
 import XCTest
@@ -14,28 +15,24 @@ final class ScratchAudioFileTests: XCTestCase {
         do {
             let file = try ScratchAudioFile(frameCount: Int64(frames), folder: folder.path)
             XCTAssertEqual(try folder.contents(), [], "an unnamed file")
+            let audio = AudioBuffer(copying: [left, right])
             // Two threads, each writing every other block of 7000 frames, back to front.
             let blocks = stride(from: 0, to: frames, by: 7000).map { $0..<min($0 + 7000, frames) }
             DispatchQueue.concurrentPerform(iterations: 2) { thread in
                 for block in blocks.indices.reversed() where block % 2 == thread {
                     let range = blocks[block]
-                    left.withUnsafeBufferPointer { l in
-                        right.withUnsafeBufferPointer { r in
-                            try? file.write(left: l.baseAddress! + range.lowerBound, right: r.baseAddress! + range.lowerBound,
-                                            count: range.count, at: Int64(range.lowerBound))
-                        }
-                    }
+                    try? file.write(audio.slice(range), at: Int64(range.lowerBound))
                 }
             }
-            var readLeft = [Float](repeating: .nan, count: 12_345), readRight = readLeft
+            var read = AudioBuffer(capacity: 12_345)
             for start in [0, 54_321, frames - 12_345] {
-                try file.read(left: &readLeft, right: &readRight, count: 12_345, at: Int64(start))
-                XCTAssertEqual(readLeft, Array(left[start..<start + 12_345]))
-                XCTAssertEqual(readRight, Array(right[start..<start + 12_345]))
+                try file.read(into: read.mutableSlice(0..<12_345), at: Int64(start))
+                XCTAssertEqual(Array(read.slice(0..<12_345).left), Array(left[start..<start + 12_345]))
+                XCTAssertEqual(Array(read.slice(0..<12_345).right), Array(right[start..<start + 12_345]))
             }
             let longer = try ScratchAudioFile(frameCount: Int64(frames) * 2, folder: folder.path)
-            try longer.write(left: left, right: right, count: 10, at: 0)
-            XCTAssertThrowsError(try longer.read(left: &readLeft, right: &readRight, count: 100, at: Int64(frames) * 2 - 100)) { error in
+            try longer.write(audio.slice(0..<10), at: 0)
+            XCTAssertThrowsError(try longer.read(into: read.mutableSlice(0..<100), at: Int64(frames) * 2 - 100)) { error in
                 guard case let .writeFailed(path, reason) = error as? MediaIOError else { return XCTFail("\(error)") }
                 XCTAssertEqual(path, folder.path)
                 XCTAssertTrue(reason.contains("ends early"), reason)

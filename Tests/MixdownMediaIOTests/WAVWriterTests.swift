@@ -1,4 +1,5 @@
 import Foundation
+import MixdownDSP
 import MixdownMediaIO
 import MixdownUnits
 import MixdownTestSupport
@@ -39,14 +40,11 @@ final class WAVWriterTests: XCTestCase {
                        finish: Bool = true, knownLength: Bool = true) throws -> WAVWriter {
         let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format,
                                    frameCount: knownLength ? Int64(left.count) : nil)
+        let audio = AudioBuffer(copying: [left, right])
         var start = 0
         while start < left.count {
             let n = min(chunk, left.count - start)
-            try left[start...].withUnsafeBufferPointer { l in
-                try right[start...].withUnsafeBufferPointer { r in
-                    try writer.write(left: l.baseAddress!, right: r.baseAddress!, count: n)
-                }
-            }
+            try writer.write(audio.slice(start..<start + n))
             start += n
         }
         if finish { try writer.finish() }
@@ -167,7 +165,8 @@ final class WAVWriterTests: XCTestCase {
         // A second finish does nothing; writing after it fails.
         try writer.finish()
         do {
-            try writer.write(left: left, right: right, count: 1)
+            let audio = AudioBuffer(copying: [left, right])
+            try writer.write(audio.slice(0..<1))
             XCTFail("write after finish succeeded")
         } catch {
             guard case .writeFailed = error else { return XCTFail("expected .writeFailed, got \(error)") }
@@ -192,26 +191,22 @@ final class WAVWriterTests: XCTestCase {
             let path = output("parts-\(format)-\(knownLength).wav")
             let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format, frameCount: knownLength ? 100_000 : nil)
             let parts = try [writer.part(startingAt: 70_000), writer.part(startingAt: 30_000)]
-            try left.withUnsafeBufferPointer { l in
-                try right.withUnsafeBufferPointer { r in
-                    try writer.write(left: l.baseAddress!, right: r.baseAddress!, count: starts[1])
-                    nonisolated(unsafe) let l = l.baseAddress!, r = r.baseAddress!
-                    let failures = Failures()
-                    DispatchQueue.concurrentPerform(iterations: 2) { k in
-                        let part = parts[1 - k], range = starts[k + 1]..<starts[k + 2]
-                        do {
-                            for first in stride(from: range.lowerBound, to: range.upperBound, by: 3_000) {
-                                let n = min(3_000, range.upperBound - first)
-                                try part.write(left: l + first, right: r + first, count: n)
-                            }
-                            try part.close()
-                        } catch {
-                            failures.add("\(error)")
-                        }
+            let buffer = AudioBuffer(copying: [left, right])
+            try writer.write(buffer.slice(0..<starts[1]))
+            nonisolated(unsafe) let audio = buffer.slice(0..<buffer.capacity)
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                let part = parts[1 - k], range = starts[k + 1]..<starts[k + 2]
+                do {
+                    for first in stride(from: range.lowerBound, to: range.upperBound, by: 3_000) {
+                        try part.write(audio.slice(first..<min(first + 3_000, range.upperBound)))
                     }
-                    XCTAssertEqual(failures.all, [])
+                    try part.close()
+                } catch {
+                    failures.add("\(error)")
                 }
             }
+            XCTAssertEqual(failures.all, [])
             try writer.finish()
             XCTAssertEqual(writer.framesWritten, 100_000)
             XCTAssertTrue(try comparableBytes(whole) == comparableBytes(path), "\(format) \(knownLength)")
@@ -254,9 +249,10 @@ final class WAVWriterTests: XCTestCase {
         let path = output("long.wav")
         let (left, right) = signal(count: 1_000, seed: 0.7)
         let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .f32, frameCount: frames)
-        try writer.write(left: left, right: right, count: 1_000)
+        let audio = AudioBuffer(copying: [left, right]), swapped = AudioBuffer(copying: [right, left])
+        try writer.write(audio.slice(0..<1_000))
         try writer.skip(frames: frames - 2_000)
-        try writer.write(left: right, right: left, count: 1_000)
+        try writer.write(swapped.slice(0..<1_000))
         try writer.finish()
 
         let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64
@@ -283,7 +279,8 @@ final class WAVWriterTests: XCTestCase {
         do {
             let writer = try WAVWriter(path: path, sampleRate: 48_000, format: .s16, frameCount: 48_000)
             let (left, right) = signal(count: 1_000, seed: 0)
-            try writer.write(left: left, right: right, count: 1_000)
+            let audio = AudioBuffer(copying: [left, right])
+            try writer.write(audio.slice(0..<1_000))
             try writer.skip(frames: 1_100_000_000)   // 4.4 GB of 16-bit stereo
             guard case let .writeFailed(_, reason)? = caught(MediaIOError.self, try writer.finish()) else { return XCTFail() }
             XCTAssertTrue(reason.contains("more than a WAV file holds (4 GiB)"), reason)
@@ -296,7 +293,8 @@ final class WAVWriterTests: XCTestCase {
         let path = output("gap.wav")
         let writer = try write(path, format: .s24, left: left, right: right, finish: false)
         let part = try writer.part(startingAt: 1_200)
-        try part.write(left: left, right: right, count: 500)
+        let audio = AudioBuffer(copying: [left, right])
+        try part.write(audio.slice(0..<500))
         XCTAssertThrowsError(try writer.finish()) { error in
             XCTAssertTrue("\(error)".contains("still open"), "\(error)")
         }

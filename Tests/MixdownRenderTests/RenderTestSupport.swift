@@ -29,8 +29,8 @@ func render(_ project: Project, range: MediaTimeRange? = nil, blockSize: Int = 4
     var out = Rendered()
     let span = try plan.samples(in: range)
     out.summary = try renderer.render(range: span) { block throws(MediaIOError) in
-        out.left.append(contentsOf: UnsafeBufferPointer(start: block.left, count: block.count))
-        out.right.append(contentsOf: UnsafeBufferPointer(start: block.right, count: block.count))
+        out.left.append(contentsOf: block.left)
+        out.right.append(contentsOf: block.right)
     }
     return out
 }

@@ -20,8 +20,8 @@ final class StemTests: XCTestCase {
     private func render(_ plan: MixPlan) throws -> [Float] {
         var samples: [Float] = []
         _ = try AudioRenderer(plan: plan).render(threads: 1) { block throws(MediaIOError) in
-            samples += UnsafeBufferPointer(start: block.left, count: block.count)
-            samples += UnsafeBufferPointer(start: block.right, count: block.count)
+            samples += block.left
+            samples += block.right
         }
         return samples
     }

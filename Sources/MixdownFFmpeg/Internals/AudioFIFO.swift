@@ -1,4 +1,5 @@
 internal import CFFmpeg
+package import MixdownDSP
 
 /// A growable queue of planar float stereo samples (`AVAudioFifo`), freed with it.
 ///
@@ -20,25 +21,28 @@ package final class AudioFIFO {
     /// Samples queued.
     package var count: Int { Int(av_audio_fifo_size(fifo)) }
 
-    /// Appends `count` samples from the two channel buffers; returns how many it
-    /// took (fewer only out of memory).
-    package func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) -> Int {
-        var planes: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (UnsafeMutableRawPointer(mutating: left), UnsafeMutableRawPointer(mutating: right))
-        return withUnsafeMutablePointer(to: &planes) {
-            $0.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 2) {
-                Int(av_audio_fifo_write(fifo, $0, Int32(count)))
-            }
-        }
+    /// Appends the frames of `audio` (stereo); returns how many it took (fewer only out of memory).
+    package func write(_ audio: AudioSlice) -> Int {
+        precondition(audio.channelCount == 2, "an audio FIFO of stereo fed \(audio.channelCount) channels")
+        // FFmpeg's FIFO takes non-const planes for writes too; it only reads them.
+        var planes = (UnsafeMutableRawPointer(mutating: audio.left.baseAddress),
+                      UnsafeMutableRawPointer(mutating: audio.right.baseAddress))
+        return transfer(&planes) { av_audio_fifo_write(fifo, $0, Int32(audio.count)) }
     }
 
-    /// Moves up to `count` samples from the front into the two channel buffers;
-    /// returns how many.
-    package func read(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int) -> Int {
-        var planes: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right))
-        return withUnsafeMutablePointer(to: &planes) {
-            $0.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 2) {
-                Int(av_audio_fifo_read(fifo, $0, Int32(count)))
-            }
+    /// Moves up to `destination.count` frames from the front into `destination`
+    /// (stereo); returns how many.
+    package func read(into destination: MutableAudioSlice) -> Int {
+        precondition(destination.channelCount == 2, "an audio FIFO of stereo read into \(destination.channelCount) channels")
+        var planes = (UnsafeMutableRawPointer(destination.left.baseAddress), UnsafeMutableRawPointer(destination.right.baseAddress))
+        return transfer(&planes) { av_audio_fifo_read(fifo, $0, Int32(destination.count)) }
+    }
+
+    /// Runs `call` with `planes` as the plane array FFmpeg's FIFO calls take; returns its count.
+    private func transfer(_ planes: inout (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?),
+                          _ call: (UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32) -> Int {
+        withUnsafeMutablePointer(to: &planes) {
+            $0.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 2) { Int(call($0)) }
         }
     }
 

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+internal import MixdownDSP
 internal import MixdownTime
 
 /// libswresample set up to turn decoded frames into stereo float planar at the
@@ -10,9 +11,7 @@ package final class Resampler {
     /// The output rate, in Hz.
     package let outputRate: Int32
     /// Output staging planes handed to `swr_convert`; grown, never shrunk.
-    private var left: UnsafeMutablePointer<Float>
-    private var right: UnsafeMutablePointer<Float>
-    private var capacity: Int
+    private var staging = AudioBuffer(capacity: 4096)
 
     /// Sets up the conversion of `decoder`'s output (its rate, format and channel
     /// layout) to stereo float planar at `outputRate` Hz.
@@ -41,16 +40,11 @@ package final class Resampler {
             throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
         context = swr
-        capacity = 4096
-        left = .allocate(capacity: capacity)
-        right = .allocate(capacity: capacity)
     }
 
     deinit {
         var owned: OpaquePointer? = context
         swr_free(&owned)
-        left.deallocate()
-        right.deallocate()
     }
 
     /// Forgets all history so the next input starts a fresh stream (after a seek).
@@ -69,9 +63,11 @@ package final class Resampler {
     package func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
         let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
         reserve(expected)
+        let capacity = staging.capacity
+        let output = staging.mutableSlice(0..<capacity)
         var outPlanes: [UnsafeMutablePointer<UInt8>?] = [
-            UnsafeMutableRawPointer(left).assumingMemoryBound(to: UInt8.self),
-            UnsafeMutableRawPointer(right).assumingMemoryBound(to: UInt8.self),
+            UnsafeMutableRawPointer(output.left.baseAddress!).assumingMemoryBound(to: UInt8.self),
+            UnsafeMutableRawPointer(output.right.baseAddress!).assumingMemoryBound(to: UInt8.self),
         ]
         let produced: Int32
         if let frame = frame?.pointer {
@@ -96,7 +92,7 @@ package final class Resampler {
             }
         }
         guard produced > 0 else { return }
-        _ = fifo.write(left: left, right: right, count: Int(produced))
+        _ = fifo.write(staging.slice(0..<Int(produced)))
     }
 
     /// Feeds `count` input samples of silence, so output positions stay on the grid.
@@ -105,11 +101,7 @@ package final class Resampler {
     }
 
     private func reserve(_ needed: Int) {
-        guard needed > capacity else { return }
-        left.deallocate()
-        right.deallocate()
-        capacity = needed
-        left = .allocate(capacity: capacity)
-        right = .allocate(capacity: capacity)
+        guard needed > staging.capacity else { return }
+        staging = AudioBuffer(capacity: needed)
     }
 }

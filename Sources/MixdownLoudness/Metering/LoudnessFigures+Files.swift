@@ -1,3 +1,4 @@
+import MixdownDSP
 import MixdownMediaIO
 
 extension LoudnessFigures {
@@ -19,23 +20,9 @@ extension LoudnessFigures {
         }
         let mono = decoder.sourceChannels == 1
         let analyzer = try LoudnessAnalyzer(channels: mono ? 1 : 2, sampleRate: decoder.sampleRate, source: path)
-        let block = 16_384
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer {
-            left.deallocate()
-            right.deallocate()
-        }
-        while true {
-            if isCancelled() { throw .cancelled }
-            let count = try decoder.read(left: left, right: right, count: block)
-            guard count > 0 else { break }
-            // The decoder puts a mono source on both sides, bit for bit.
-            if mono {
-                try analyzer.add(mono: left, count: count)
-            } else {
-                try analyzer.add(left: left, right: right, count: count)
-            }
+        try decoder.forEachBlock(isCancelled: isCancelled) { block throws(MediaIOError) in
+            // The decoder puts a mono source on both sides, bit for bit: its left channel is the source.
+            try analyzer.add(mono ? block.channels(0..<1) : block)
         }
         self = analyzer.figures
     }

@@ -1,12 +1,14 @@
-/// Float audio lent to a loudness meter for one call: planar (one pointer per
-/// channel) or interleaved (frame after frame).
+import MixdownDSP
+
+/// Float audio lent to a loudness meter for one call: planar (an `AudioSlice`
+/// view, one plane per channel) or interleaved (frame after frame).
 ///
 /// 1.0 is full scale. The memory is borrowed, not copied or retained: it must
 /// stay valid until the call it is handed to returns.
 public struct LoudnessFrames {
     enum Layout {
-        /// One pointer per channel; the frames start `offset` samples into each plane.
-        case planar(UnsafeBufferPointer<UnsafePointer<Float>>, offset: Int)
+        /// A view of the frames, each of its channels one of the meter's.
+        case planar(AudioSlice)
         /// `channels` samples per frame, from the first frame (nil for an empty buffer).
         case interleaved(UnsafePointer<Float>?)
     }
@@ -17,10 +19,9 @@ public struct LoudnessFrames {
     /// Frames.
     public let count: Int
 
-    /// `count` frames, the first `count` samples of each of `planes` (one per channel).
-    public init(planes: UnsafeBufferPointer<UnsafePointer<Float>>, count: Int) {
-        precondition(count >= 0, "a negative frame count: \(count)")
-        self.init(layout: .planar(planes, offset: 0), channels: planes.count, count: count)
+    /// The frames of `planar`, as many channels as it has.
+    public init(_ planar: AudioSlice) {
+        self.init(layout: .planar(planar), channels: planar.channelCount, count: planar.count)
     }
 
     /// The frames of `interleaved`, `channels` samples each; its length must be a
@@ -41,27 +42,29 @@ public struct LoudnessFrames {
     func slice(from start: Int, count: Int) -> LoudnessFrames {
         precondition(start >= 0 && count >= 0 && start + count <= self.count, "frames \(start)+\(count) of \(self.count)")
         switch layout {
-        case let .planar(planes, offset):
-            return LoudnessFrames(layout: .planar(planes, offset: offset + start), channels: channels, count: count)
+        case let .planar(audio):
+            return LoudnessFrames(audio.slice(start..<start + count))
         case let .interleaved(base):
             return LoudnessFrames(layout: .interleaved(base.map { $0 + start * channels }), channels: channels, count: count)
         }
     }
 
     /// Hands `body` these frames interleaved, in order, with their count: in one
-    /// piece when they are interleaved, else in pieces of at most `capacity` frames
-    /// copied into `scratch`.
+    /// piece when they are interleaved (or of one channel, which is both), else
+    /// in pieces of at most `capacity` frames copied into `scratch`.
     func forEachInterleaved<E: Error>(scratch: UnsafeMutablePointer<Float>, capacity: Int,
                                       _ body: (UnsafePointer<Float>, Int) throws(E) -> Void) throws(E) {
         switch layout {
         case let .interleaved(base):
             if let base, count > 0 { try body(base, count) }
-        case let .planar(planes, offset):
+        case let .planar(audio) where audio.channelCount == 1:
+            if count > 0 { try body(audio.left.baseAddress!, count) }
+        case let .planar(audio):
             var done = 0
             while done < count {
                 let frames = min(capacity, count - done)
-                for (c, plane) in planes.enumerated() {
-                    let source = plane + offset + done
+                for c in 0..<channels {
+                    let source = audio.channel(c).baseAddress! + done
                     var target = scratch + c
                     for i in 0..<frames {
                         target.pointee = source[i]

@@ -1,3 +1,4 @@
+import MixdownDSP
 import MixdownMediaIO
 
 /// Something that measures float audio fed block by block, in programme order:
@@ -16,27 +17,13 @@ public protocol LoudnessInput: AnyObject {
 }
 
 extension LoudnessInput {
-    /// Feeds the next `count` frames, the first `count` samples of each of `planes` (one per channel).
-    public func add(planes: UnsafeBufferPointer<UnsafePointer<Float>>, count: Int) throws(MediaIOError) {
-        try add(LoudnessFrames(planes: planes, count: count))
+    /// Feeds the next frames, planar: those of `audio`, one of ``channels`` per channel of the view.
+    public func add(_ audio: AudioSlice) throws(MediaIOError) {
+        try add(LoudnessFrames(audio))
     }
 
     /// Feeds the next frames, interleaved: ``channels`` samples per frame, a whole number of frames.
     public func add(interleaved: UnsafeBufferPointer<Float>) throws(MediaIOError) {
         try add(LoudnessFrames(interleaved: interleaved, channels: channels))
-    }
-
-    /// Feeds the next `count` frames of a two-channel input, one pointer per channel.
-    public func add(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-        try withUnsafeTemporaryAllocation(of: UnsafePointer<Float>.self, capacity: 2) { planes throws(MediaIOError) in
-            planes[0] = left
-            planes[1] = right
-            try add(planes: UnsafeBufferPointer(planes), count: count)
-        }
-    }
-
-    /// Feeds the next `count` frames of a one-channel input.
-    public func add(mono: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-        try add(interleaved: UnsafeBufferPointer(start: mono, count: count))
     }
 }

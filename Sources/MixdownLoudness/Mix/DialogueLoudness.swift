@@ -41,7 +41,7 @@ public struct DialogueLoudness: Sendable {
             let inside = samples.clamped(to: 0..<renderer.frameCount)
             guard !inside.isEmpty else { continue }
             _ = try renderer.render(range: inside, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
-                try meter.add(left: block.left, right: block.right, count: block.count)
+                try meter.add(block.audio)
             }
             frames += Int64(inside.count)
         }

@@ -1,4 +1,3 @@
-import MixdownDSP
 import MixdownMediaIO
 import MixdownRender
 
@@ -30,24 +29,12 @@ extension LoudnessScan {
                                isCancelled: () -> Bool) throws(MediaIOError) {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
         if feed.range.lowerBound > 0 { try decoder.seek(toSample: feed.range.lowerBound) }
-        let block = 16_384
-        let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
-        defer {
-            left.deallocate()
-            right.deallocate()
-        }
         var position = feed.range.lowerBound
-        while position < feed.range.upperBound {
-            if isCancelled() { throw .cancelled }
-            let wanted = Int(min(Int64(block), feed.range.upperBound - position))
-            let got = try decoder.read(left: left, right: right, count: wanted)
-            if got < wanted {
-                DSP.fill(left + got, value: 0, count: wanted - got)
-                DSP.fill(right + got, value: 0, count: wanted - got)
-            }
-            try feed.add(left: left, right: right, count: wanted, at: position)
-            position += Int64(wanted)
+        try decoder.forEachBlock(frames: Int64(feed.range.count), isCancelled: isCancelled) { block throws(MediaIOError) in
+            try feed.add(block, at: position)
+            position += Int64(block.count)
         }
+        // The meters' figures do not depend on the blocks they are fed in.
+        try feedSilence(feed, from: position)
     }
 }

@@ -36,11 +36,11 @@ extension LoudnessScan {
             var position = feed.range.lowerBound
             while index < packets.count, position < feed.range.upperBound {
                 if isCancelled() || isStopped() { throw .cancelled }
-                try decoder.decode(packets[index]) { left, right, count, at throws(MediaIOError) in
-                    let span = (at..<at + Int64(count)).clamped(to: position..<feed.range.upperBound)
+                try decoder.decode(packets[index]) { audio, at throws(MediaIOError) in
+                    let span = (at..<at + Int64(audio.count)).clamped(to: position..<feed.range.upperBound)
                     guard !span.isEmpty else { return }
                     let offset = Int(span.lowerBound - at)
-                    try feed.add(left: left + offset, right: right + offset, count: span.count, at: span.lowerBound)
+                    try feed.add(audio.slice(offset..<offset + span.count), at: span.lowerBound)
                     position = span.upperBound
                 }
                 index += 1
@@ -52,11 +52,11 @@ extension LoudnessScan {
 
     /// Feeds silence to `feed` from `position` to the end of its range.
     static func feedSilence(_ feed: StretchFeed, from position: Int64) throws(MediaIOError) {
-        let silence = [Float](repeating: 0, count: 4096)
+        let silence = AudioBuffer(capacity: 4096)
         var position = position
         while position < feed.range.upperBound {
-            let count = Int(min(4096, feed.range.upperBound - position))
-            try feed.add(left: silence, right: silence, count: count, at: position)
+            let count = Int(min(Int64(silence.capacity), feed.range.upperBound - position))
+            try feed.add(silence.slice(0..<count), at: position)
             position += Int64(count)
         }
     }

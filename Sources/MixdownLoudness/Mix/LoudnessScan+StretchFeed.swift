@@ -1,3 +1,4 @@
+import MixdownDSP
 import MixdownDynamics
 import MixdownMediaIO
 import MixdownRender
@@ -26,19 +27,19 @@ extension LoudnessScan {
             range = feed.lowerBound..<max(feed.upperBound, detector?.range.upperBound ?? 0)
         }
 
-        /// Feeds programme frames `first ..< first + count` (in order; what lies
-        /// outside ``range`` is left out).
-        func add(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int, at first: Int64) throws(MediaIOError) {
-            let span = first..<first + Int64(count)
-            let fed = span.clamped(to: stretch.feedRange)
-            if !fed.isEmpty {
-                let offset = Int(fed.lowerBound - first)
-                try stretch.add(left: left + offset, right: right + offset, count: fed.count)
+        /// Feeds `audio` as programme frames `first ..< first + audio.count` (in
+        /// order; what lies outside ``range`` is left out).
+        func add(_ audio: AudioSlice, at first: Int64) throws(MediaIOError) {
+            let span = first..<first + Int64(audio.count)
+            // Programme frames `part` (inside `span`) of `audio`.
+            func frames(_ part: Range<Int64>) -> AudioSlice {
+                audio.slice(Int(part.lowerBound - first)..<Int(part.upperBound - first))
             }
+            let fed = span.clamped(to: stretch.feedRange)
+            if !fed.isEmpty { try stretch.add(frames(fed)) }
             if let detector {
                 let read = span.clamped(to: detector.range)
-                let offset = Int(read.lowerBound - first)
-                if !read.isEmpty { detector.meter.add(left: left + offset, right: right + offset, frames: read.count) }
+                if !read.isEmpty { detector.meter.add(frames(read)) }
             }
         }
 

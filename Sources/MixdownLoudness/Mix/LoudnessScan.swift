@@ -116,12 +116,9 @@ public struct LoudnessScan: Sendable {
                 let span = block.firstSample..<block.firstSample + Int64(block.count)
                 let kept = span.clamped(to: recording.range)
                 let offset = Int(kept.lowerBound - span.lowerBound)
-                if !kept.isEmpty {
-                    try recording.file.write(left: block.left + offset, right: block.right + offset, count: kept.count,
-                                             at: kept.lowerBound)
-                }
+                if !kept.isEmpty { try recording.file.write(block.audio.slice(offset..<offset + kept.count), at: kept.lowerBound) }
             }
-            try feed.add(left: block.left, right: block.right, count: block.count, at: block.firstSample)
+            try feed.add(block.audio, at: block.firstSample)
         }
         if let mastering = renderer.mastering {
             // Mastered, the bus is not recorded: it starts on the grid anyway (the limiter's pre-roll).

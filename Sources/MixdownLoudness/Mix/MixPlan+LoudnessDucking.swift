@@ -75,7 +75,7 @@ extension MixPlan {
         guard !samples.isEmpty else { return nil }
         let meter = try LoudnessMeter(channels: 2, sampleRate: renderer.sampleRate, measures: .integrated)
         _ = try renderer.render(range: samples, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
-            try meter.add(left: block.left, right: block.right, count: block.count)
+            try meter.add(block.audio)
         }
         return meter.integrated
     }

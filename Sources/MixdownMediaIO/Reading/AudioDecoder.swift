@@ -1,4 +1,5 @@
 internal import MixdownFFmpeg
+public import MixdownDSP
 internal import MixdownTime
 
 /// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen rate.
@@ -106,14 +107,17 @@ public final class AudioDecoder {
         return (input, facts)
     }
 
-    /// Reads up to `count` frames into the two channel buffers; returns how many.
+    /// Reads the next frames into `destination` (stereo), from its first frame;
+    /// returns how many.
     ///
-    /// Fewer than `count` only at the end of the stream; 0 means the end.
-    public func read(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int) throws(MediaIOError) -> Int {
-        try fill(upTo: position + Int64(count))
-        let available = Int(min(readable, Int64(count)))
+    /// It fills `destination` but at the end of the stream, where it reads what
+    /// is left; 0 means the end. For a stream read block by block, see
+    /// ``forEachBlock(frames:blockSize:isCancelled:_:)``.
+    public func read(into destination: MutableAudioSlice) throws(MediaIOError) -> Int {
+        try fill(upTo: position + Int64(destination.count))
+        let available = Int(min(readable, Int64(destination.count)))
         guard available > 0 else { return 0 }
-        let got = fifo.read(left: left, right: right, count: available)
+        let got = fifo.read(into: destination.slice(0..<available))
         position += Int64(got)
         fifoStart = position
         return got

@@ -1,13 +1,15 @@
+public import MixdownDSP
 internal import MixdownFFmpeg
 
 extension AACEncoder {
-    /// Accepts `count` samples per channel and encodes every complete frame.
+    /// Accepts the frames of `audio` (stereo) and encodes every complete frame.
     ///
-    /// The pointers are read during the call only. Calling after `finish()` throws.
-    public func encode(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+    /// `audio` is read during the call only. Calling after `finish()` throws.
+    public func encode(_ audio: AudioSlice) throws(MediaIOError) {
         guard !finished else { throw .writeFailed(path: path, reason: "audio written after the encoder was finished") }
+        let count = audio.count
         guard count > 0 else { return }
-        let written = fifo.write(left: left, right: right, count: count)
+        let written = fifo.write(audio)
         guard written == count else { throw .writeFailed(path: path, reason: "out of memory buffering audio") }
         samplesReceived += Int64(count)
         while fifo.count >= frameSize {

@@ -1,3 +1,4 @@
+public import MixdownDSP
 internal import MixdownFFmpeg
 
 /// Decodes AAC packets an encoder handed out (`EncodedAudioPacket`s), from
@@ -22,6 +23,8 @@ public final class AACPacketDecoder {
     private let codec: DecoderContext
     private let packet = Packet()
     private let frame = Frame()
+    /// A decoded frame's samples, copied out of FFmpeg's planes; grown, never shrunk.
+    private var samples = AudioBuffer(capacity: AACPacketDecoder.frameSize)
     /// What errors name: the output being checked.
     private let path: String
 
@@ -36,14 +39,12 @@ public final class AACPacketDecoder {
         codec = try ffmpeg(DecoderContext(aacConfiguration: configuration, sampleRate: settings.sampleRate, channels: 2, path: path))
     }
 
-    /// Decodes `audio` and hands its samples to `body`: the left and right
-    /// channel, the number of frames, and the timeline frame of the first one.
-    /// The pointers are valid only during the call.
+    /// Decodes `audio` and hands its samples to `body`: the frames (stereo), and
+    /// the timeline frame of the first one. The view is valid only during the call.
     ///
     /// - Throws: `decodeFailed` naming the path when FFmpeg refuses the packet or
     ///   gives other than planar float stereo; what `body` throws.
-    public func decode(_ audio: EncodedAudioPacket,
-                       into body: (UnsafePointer<Float>, UnsafePointer<Float>, Int, Int64) throws(MediaIOError) -> Void)
+    public func decode(_ audio: EncodedAudioPacket, into body: (AudioSlice, Int64) throws(MediaIOError) -> Void)
         throws(MediaIOError) {
         let status = packet.setBytes(audio.bytes)
         guard status.isSuccess else { throw .decodeFailed(path: path, reason: "AAC packet: \(status.message)") }
@@ -65,7 +66,13 @@ public final class AACPacketDecoder {
                 throw .decodeFailed(path: path, reason: "the AAC decoder gave other than planar float stereo")
             }
             let count = min(frame.sampleCount, Int(audio.presentationTime + audio.duration - first))
-            if count > 0 { try body(left, right, count, first) }
+            if count > 0 {
+                if count > samples.capacity { samples = AudioBuffer(capacity: count) }
+                let copy = samples.mutableSlice(0..<count)
+                copy.left.baseAddress!.update(from: left, count: count)
+                copy.right.baseAddress!.update(from: right, count: count)
+                try body(samples.slice(0..<count), first)
+            }
             first += Int64(frame.sampleCount)
         }
     }

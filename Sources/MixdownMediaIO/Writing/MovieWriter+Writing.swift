@@ -1,19 +1,20 @@
+public import MixdownDSP
 internal import MixdownFFmpeg
 internal import MixdownTime
 
 extension MovieWriter {
-    /// Encodes the next `count` samples of the mix (planar stereo float) and writes
-    /// what is ready, with the video packets up to the same time.
+    /// Encodes the next frames of the mix, `audio` (stereo), and writes what is
+    /// ready, with the video packets up to the same time.
     ///
-    /// The pointers are read during the call only. After a thrown error the writer
+    /// `audio` is read during the call only. After a thrown error the writer
     /// is unusable: release it (nothing is left behind).
-    public func writeAudio(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+    public func writeAudio(_ audio: AudioSlice) throws(MediaIOError) {
         try checkUsable()
         guard !acceptsEncodedAudio else {
             throw .writeFailed(path: path, reason: "this writer takes encoded AAC packets, not samples")
         }
         failed = true
-        try encoder.encode(left: left, right: right, count: count)
+        try encoder.encode(audio)
         try writeReadyAudio()
         failed = false
     }

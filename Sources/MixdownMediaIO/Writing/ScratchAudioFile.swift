@@ -1,3 +1,4 @@
+public import MixdownDSP
 internal import MixdownSystem
 
 /// A temporary file of stereo float frames that no other process can see and
@@ -37,23 +38,26 @@ public final class ScratchAudioFile: Sendable {
         try? file.close()
     }
 
-    /// Writes frames `frame ..< frame + count` from `left` and `right`.
+    /// Writes `audio` (stereo) as frames `frame ..< frame + audio.count`.
     ///
     /// - Throws: `writeFailed` naming the folder (a full disk, say).
-    public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int, at frame: Int64) throws(MediaIOError) {
+    public func write(_ audio: AudioSlice, at frame: Int64) throws(MediaIOError) {
+        precondition(audio.channelCount == 2, "a stereo scratch file written \(audio.channelCount) channels")
+        let count = audio.count
         try transfer(count: count, at: frame) { channel, bytes, offset throws(SystemError) in
-            try file.write(channel == 0 ? left + bytes / 4 : right + bytes / 4, count: count * 4 - bytes, at: offset)
+            try file.write(audio.channel(channel).baseAddress! + bytes / 4, count: count * 4 - bytes, at: offset)
         }
     }
 
-    /// Reads frames `frame ..< frame + count` into `left` and `right`.
+    /// Reads frames `frame ..< frame + destination.count` into `destination` (stereo).
     ///
     /// - Throws: `writeFailed` naming the folder when the system refuses, or the
     ///   frames lie past the last one written.
-    public func read(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int,
-                     at frame: Int64) throws(MediaIOError) {
+    public func read(into destination: MutableAudioSlice, at frame: Int64) throws(MediaIOError) {
+        precondition(destination.channelCount == 2, "a stereo scratch file read into \(destination.channelCount) channels")
+        let count = destination.count
         try transfer(count: count, at: frame) { channel, bytes, offset throws(SystemError) in
-            let done = try file.read(into: (channel == 0 ? left : right) + bytes / 4, count: count * 4 - bytes, at: offset)
+            let done = try file.read(into: destination.channel(channel).baseAddress! + bytes / 4, count: count * 4 - bytes, at: offset)
             // 0 before the end: the frames were never written.
             guard done > 0 else { throw SystemError(code: 0) }
             return done

@@ -24,9 +24,12 @@ final class WAVStream {
     /// The output frame of this stream's first frame.
     private let firstFrame: Int64
     private var file: SoundFile?
+    /// Interleaved float frames for the float format.
     private var interleaved: UnsafeMutablePointer<Float>
     /// Left-justified 32-bit integer frames for the integer formats.
     private var quantised: UnsafeMutablePointer<Int32>
+    /// 16-bit: the frames with their dither added, before they are quantised.
+    private var dithered: AudioBuffer
     private var capacity = 8192
     private var dither: TPDFDither
 
@@ -52,6 +55,7 @@ final class WAVStream {
         dither = TPDFDither(firstFrame: firstFrame)
         interleaved = .allocate(capacity: capacity * 2)
         quantised = .allocate(capacity: capacity * 2)
+        dithered = AudioBuffer(capacity: format == .s16 ? capacity : 0)
     }
 
     deinit {
@@ -59,16 +63,20 @@ final class WAVStream {
         quantised.deallocate()
     }
 
-    /// Appends `count` frames from the two channel buffers.
-    func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
+    /// Appends the frames of `audio` (stereo).
+    func write(_ audio: AudioSlice) throws(MediaIOError) {
         guard let file else { throw .writeFailed(path: path, reason: "file already finished") }
+        precondition(audio.channelCount == 2, "a stereo WAV written \(audio.channelCount) channels")
+        let count = audio.count
         if count > capacity {
             interleaved.deallocate()
             quantised.deallocate()
             capacity = count
             interleaved = .allocate(capacity: capacity * 2)
             quantised = .allocate(capacity: capacity * 2)
+            if format == .s16 { dithered = AudioBuffer(capacity: capacity) }
         }
+        let left = audio.left, right = audio.right
         var peak = self.peak
         var clipped = 0
         let written: Int
@@ -87,17 +95,18 @@ final class WAVStream {
             let bits = format == .s16 ? 16 : 24
             let scale = Float(1 << (bits - 1))
             let shift = Int32(32 - bits)
-            peak = max(peak, DSP.peakMagnitude(left, count: count), DSP.peakMagnitude(right, count: count))
+            peak = max(peak, DSP.peakMagnitude(audio))
             if format == .s16 {
                 // TPDF dither is added before rounding, sample by sample.
-                let ditheredLeft = interleaved, ditheredRight = interleaved + capacity
+                let target = dithered.mutableSlice(0..<count)
+                let ditheredLeft = target.left, ditheredRight = target.right
                 for i in 0..<count {
                     ditheredLeft[i] = left[i] + dither.next() / scale
                     ditheredRight[i] = right[i] + dither.next() / scale
                 }
-                clipped = DSP.quantise(left: ditheredLeft, right: ditheredRight, into: quantised, count: count, scale: scale, shift: shift)
+                clipped = DSP.quantise(AudioSlice(target), into: quantised, scale: scale, shift: shift)
             } else {
-                clipped = DSP.quantise(left: left, right: right, into: quantised, count: count, scale: scale, shift: shift)
+                clipped = DSP.quantise(audio, into: quantised, scale: scale, shift: shift)
             }
             written = file.writeFrames(quantised, count: count)
         }

@@ -1,3 +1,4 @@
+public import MixdownDSP
 internal import MixdownSndFile
 internal import MixdownUnits
 
@@ -24,9 +25,9 @@ extension WAVWriter {
                                    firstFrame: firstFrame, fileFormat: fileFormat)
         }
 
-        /// Writes the next `count` frames.
-        public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-            try stream.write(left: left, right: right, count: count)
+        /// Writes the next frames: those of `audio` (stereo), read during the call only.
+        public func write(_ audio: AudioSlice) throws(MediaIOError) {
+            try stream.write(audio)
         }
 
         /// Writes out the part's last frames; nothing can be written after.

@@ -1,3 +1,4 @@
+public import MixdownDSP
 internal import MixdownSndFile
 public import MixdownUnits
 
@@ -63,9 +64,9 @@ public final class WAVWriter {
         dataOffset = main.sink.offset
     }
 
-    /// Appends `count` frames from the two channel buffers.
-    public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) throws(MediaIOError) {
-        try main.write(left: left, right: right, count: count)
+    /// Appends the frames of `audio` (stereo), read during the call only.
+    public func write(_ audio: AudioSlice) throws(MediaIOError) {
+        try main.write(audio)
     }
 
     /// Closes the file and moves it into place at `path`.
