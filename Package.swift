@@ -119,7 +119,7 @@ let package = Package(
         ]),
         // An SVG picture of the timeline: lanes, waveforms, gain envelopes, duck regions.
         .target(name: "MixdownPlot", dependencies: [
-            "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
+            "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
         ]),
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",

@@ -2,7 +2,7 @@
 /// beds. The one spelling of "which sound" for the project, the plan, ducking,
 /// stems and the reports.
 ///
-/// Two names are written out, each in one place: ``rawValue`` is the project
+/// Two names are written out, each in one place: `rawValue` is the project
 /// file's (`clips`, `voiceovers`, `music`, also the item names `clips[2]`), and
 /// ``trackRole`` is what reports and pictures call a track of the part
 /// (`clip-audio`, `voiceover`, `music`). Parts order as they rank as ducking

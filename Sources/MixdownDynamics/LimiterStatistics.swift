@@ -1,4 +1,5 @@
 import Foundation
+import MixdownUnits
 
 /// How much a limiter limited: what a report tells users (time above the
 /// threshold, time in gain reduction, the largest gain reduction and where).
@@ -27,12 +28,12 @@ public struct LimiterStatistics: Hashable, Sendable {
 
     /// The largest gain reduction in dB, `−20·log10(smallestGain)`: 0 when nothing was limited.
     public var largestGainReduction: Double {
-        smallestGain < 1 ? -20 * log10(smallestGain) : 0
+        smallestGain < 1 ? -Gain.decibels(ofFactor: smallestGain) : 0
     }
 
     /// The largest true peak in dBTP, `20·log10(largestPeak)`: −∞ for silence.
     public var largestPeakDecibels: Double {
-        20 * log10(largestPeak)
+        Gain.decibels(ofFactor: largestPeak)
     }
 
     /// Adds `other`'s counts; the smaller smallest gain and the larger peak win,

@@ -6,7 +6,7 @@ import MixdownTime
 public struct ComposedVideo: Sendable {
     /// The clips on the A/B tracks and the composition drawing them.
     public var timeline: VideoTimeline
-    /// Each clip's scan, by clip index (``VideoTimeline/Placement/index``).
+    /// Each clip's scan, by clip index (`VideoTimeline.Placement.index`).
     public var clips: [VideoClipInfo]
     /// Which stretches an export copies from the clips and which it re-encodes;
     /// nil when the plan is for a preview, which draws no picture.

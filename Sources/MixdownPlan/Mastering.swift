@@ -1,5 +1,6 @@
 import Foundation
 import MixdownDynamics
+import MixdownUnits
 
 /// The last stage of a delivery render: one static gain, then a true-peak limiter.
 ///
@@ -21,5 +22,5 @@ public struct Mastering: Sendable, Hashable {
     }
 
     /// The static gain in dB.
-    public var gainDecibels: Double { 20 * log10(gain) }
+    public var gainDecibels: Double { Gain.decibels(ofFactor: gain) }
 }

@@ -16,7 +16,7 @@ extension MixPlan {
     /// The excerpt an export of `range` writes, the way AVFoundation exports a
     /// `timeRange` of a composition.
     ///
-    /// The range is first moved to where the picture can be cut (``VideoPlan/cut(to:sampleRate:)``):
+    /// The range is first moved to where the picture can be cut:
     /// stitched clips are re-planned from the scans this plan holds, their first
     /// in-point snapped back to a keyframe (reported in ``Excerpt/snaps``); a
     /// composed picture's range is taken out to whole frames; a timeline without

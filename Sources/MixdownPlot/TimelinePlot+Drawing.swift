@@ -1,4 +1,5 @@
 import Foundation
+import MixdownUnits
 
 extension TimelinePlot {
     /// Colours of a lane's boxes and waveforms.
@@ -133,7 +134,7 @@ extension TimelinePlot {
         for region in lane.duckRegions {
             document.element("rect", [("class", "duck"), ("data-start", SVGDocument.seconds(region.start)),
                                       ("data-end", SVGDocument.seconds(region.end)),
-                                      ("data-depth-db", String(format: "%.1f", Self.decibels(region.lowestGain))),
+                                      ("data-depth-db", String(format: "%.1f", Gain.decibels(ofFactor: region.lowestGain))),
                                       ("x", n(layout.x(region.start))), ("y", n(top)),
                                       ("width", n(layout.x(region.end) - layout.x(region.start))), ("height", n(lane.height)),
                                       ("fill", Self.duckColour), ("fill-opacity", "0.16")])
@@ -147,7 +148,7 @@ extension TimelinePlot {
         for region in lane.duckRegions where layout.x(region.end) - layout.x(region.start) > 60 {
             document.element("text", [("class", "duck-label"), ("x", n(layout.x(region.end) - 4)), ("y", n(top + 12)),
                                       ("font-size", "10"), ("fill", Self.duckTextColour), ("text-anchor", "end")],
-                             text: "duck " + String(format: "%.0f dB", Self.decibels(region.lowestGain)).replacingOccurrences(of: "-", with: "−"))
+                             text: "duck " + String(format: "%.0f dB", Gain.decibels(ofFactor: region.lowestGain)).replacingOccurrences(of: "-", with: "−"))
         }
     }
 
@@ -287,9 +288,5 @@ extension TimelinePlot {
                                       ("stroke", "#333"), ("stroke-width", "1"), ("stroke-dasharray", "4 3")])
         }
         document.close("g")
-    }
-
-    static func decibels(_ gain: Double) -> Double {
-        gain > 0 ? 20 * log10(gain) : -.infinity
     }
 }

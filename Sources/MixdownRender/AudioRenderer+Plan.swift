@@ -9,7 +9,7 @@ extension AudioRenderer {
     /// `LoudnessScan(recording:into:…)` writes it, so that every render gives the
     /// same bits as without it, in a fraction of the time.
     ///
-    /// - Throws: `MediaIOError.unsupported` for a plan that ``MixPlan/needsMeasuring``
+    /// - Throws: `MediaIOError.unsupported` for a plan that `MixPlan.needsMeasuring`
     ///   (its ducks by loudness are chosen by a pass that renders it first), or
     ///   whose times overflow.
     public convenience init(plan: MixPlan, blockSize: Int = 16_384, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownDynamics
+import MixdownUnits
 
 /// What a render did, for the summary line.
 public struct RenderSummary: Sendable {
@@ -30,7 +31,7 @@ public struct RenderSummary: Sendable {
     /// Rendered duration in seconds.
     public var duration: Double { Double(frames) / Double(sampleRate) }
     /// Peak in dBFS (−∞ for silence).
-    public var peakDBFS: Double { 20 * log10(Double(peak)) }
+    public var peakDBFS: Double { Gain.decibels(ofFactor: Double(peak)) }
     /// Seconds of audio rendered per second of wall time.
     public var speed: Double { elapsed > 0 ? duration / elapsed : .infinity }
 

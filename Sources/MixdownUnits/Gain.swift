@@ -69,8 +69,14 @@ public struct Gain: Hashable, Sendable, Comparable {
         pow(10, decibels / 20)
     }
 
+    /// `20·log10(factor)`, the one conversion from a linear factor (a gain, a
+    /// sample's or a peak's magnitude) to decibels; `-infinity` for 0 or less.
+    public static func decibels(ofFactor factor: Double) -> Double {
+        factor > 0 ? 20 * log10(factor) : -.infinity
+    }
+
     /// The gain in decibels, `20·log10(factor)`; `-infinity` for silence.
-    public var decibels: Double { 20 * log10(factor) }
+    public var decibels: Double { Self.decibels(ofFactor: factor) }
 
     public static func < (lhs: Gain, rhs: Gain) -> Bool { lhs.factor < rhs.factor }
 }

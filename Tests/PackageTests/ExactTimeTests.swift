@@ -11,6 +11,8 @@ final class ExactTimeTests: XCTestCase {
     static let pictureSources = [
         "MixdownComposition/Video", "MixdownComposition/Stitching", "MixdownRender/Video", "MixdownMediaIO/Video",
         "MixdownExport/ComposedVideoEncoding.swift", "MixdownExport/SmartRenderEncoding.swift",
+        "MixdownPlan/VideoPlan.swift", "MixdownPlan/VideoPlan+Cutting.swift", "MixdownPlan/ComposedVideo.swift",
+        "MixdownPlanning/Planner+Picture.swift",
     ]
 
     /// Uses that may stay: (file under Sources/, code on the line, why).

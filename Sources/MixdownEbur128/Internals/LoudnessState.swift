@@ -59,11 +59,6 @@ package final class LoudnessState {
     /// The largest true peak of any channel so far (`ebur128_true_peak`).
     package var truePeak: Double { peak(ebur128_true_peak) }
 
-    /// `20·log10(linear)`, −∞ for 0 (here because the math functions come from Glibc).
-    package static func decibels(_ linear: Double) -> Double {
-        linear > 0 ? 20 * log10(linear) : -.infinity
-    }
-
     /// Integrated loudness of all `states` pooled (`ebur128_loudness_global_multiple`).
     package static func integrated(of states: [LoudnessState]) -> Double {
         pooled(states, ebur128_loudness_global_multiple)

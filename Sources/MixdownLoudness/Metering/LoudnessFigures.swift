@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// A programme's loudness after EBU R128 / ITU-R BS.1770-4, as libebur128 measures it.
 ///
@@ -55,9 +56,9 @@ public struct LoudnessFigures: Sendable, Equatable {
         let short = largest(shortTerm, \.shortTerm)
         self.integrated = integrated
         self.range = range
-        self.truePeak = LoudnessMeter.decibels(truePeak.value)
+        self.truePeak = Gain.decibels(ofFactor: truePeak.value)
         truePeakTime = time(truePeak)
-        samplePeak = LoudnessMeter.decibels(largest(peaks, \.samplePeak).value)
+        samplePeak = Gain.decibels(ofFactor: largest(peaks, \.samplePeak).value)
         maxMomentary = momentary.value
         maxMomentaryTime = time(momentary)
         maxShortTerm = short.value

@@ -7,7 +7,7 @@ import MixdownMediaIO
 /// blocks of any size (planar blocks are interleaved through its own scratch,
 /// which never grows); the readings do not depend on the block sizes, except the
 /// ``lastTruePeak`` and ``lastSamplePeak`` of the last call. Loudness is in LUFS,
-/// ranges in LU, peaks linear (1.0 = 0 dBFS or 0 dBTP; ``decibels(_:)`` converts).
+/// ranges in LU, peaks linear (1.0 = 0 dBFS or 0 dBTP; `Gain.decibels(ofFactor:)` converts).
 /// Measured values are plain `Double`s, not MixdownUnits levels: those bound what
 /// a user may ask for, and a measurement can be anything, −∞ included.
 ///
@@ -191,11 +191,6 @@ public final class LoudnessMeter: LoudnessInput, @unchecked Sendable {
     public static func range(of meters: [LoudnessMeter]) -> Double {
         for meter in meters { meter.require(.range) }
         return LoudnessState.range(of: meters.map(\.state))
-    }
-
-    /// `20·log10(linear)`: a peak in dBFS or dBTP (−∞ for 0).
-    public static func decibels(_ linear: Double) -> Double {
-        LoudnessState.decibels(linear)
     }
 
     /// libebur128 reports a programme with no gated block as −∞; callers get nil, so that

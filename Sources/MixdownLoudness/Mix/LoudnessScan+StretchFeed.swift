@@ -2,6 +2,7 @@ import MixdownDynamics
 import MixdownMediaIO
 import MixdownRender
 import MixdownTime
+import MixdownUnits
 
 extension LoudnessScan {
     /// One stretch of a scan, on its own thread, and where its frames go: the
@@ -73,7 +74,7 @@ extension LoudnessScan {
         var largest: (peak: Double, position: Int64?) = (0, nil)
         for found in peaks where found.peak > largest.peak { largest = found }
         let step = Int64((sampleRate + 5) / 10)
-        figures.truePeak = LoudnessMeter.decibels(largest.peak)
+        figures.truePeak = Gain.decibels(ofFactor: largest.peak)
         figures.truePeakTime = largest.position.flatMap { try? MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
         return figures
     }

@@ -94,7 +94,7 @@ struct TimelineReport: Encodable {
     mutating func add(_ scan: LevelScan, sampleRate: Int32) {
         let time = Double(scan.peakSample) / Double(sampleRate)
         silent = scan.peak == 0 ? true : nil
-        peakDBFS = 20 * log10(Double(scan.peak))
+        peakDBFS = Gain.decibels(ofFactor: Double(scan.peak))
         peakTime = scan.peak > 0 ? time : nil
         if scan.overFullScale > 0 {
             warnings.append(String(format: "clipping expected: the mix peaks at %+.1f dBFS at %.3f s, %d samples over full scale; "

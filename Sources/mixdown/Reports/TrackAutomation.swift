@@ -3,6 +3,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
 import MixdownTime
+import MixdownUnits
 
 /// One track's envelope in printable form.
 struct TrackAutomation: Encodable {
@@ -55,6 +56,6 @@ struct TrackAutomation: Encodable {
     }
 
     private func decibels(_ gain: Double) -> String {
-        gain > 0 ? String(format: "%+.1f dB", 20 * log10(gain)) : "-inf dB"
+        gain > 0 ? String(format: "%+.1f dB", Gain.decibels(ofFactor: gain)) : "-inf dB"
     }
 }
