@@ -173,7 +173,8 @@ let package = Package(
         .testTarget(name: "MixdownPlotTests", dependencies: [
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
-        .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport"]),
+        // The `mixdown` executable, run as users run it; MixdownUnits and MixdownExport for the defaults its help must show.
+        .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport", "MixdownUnits", "MixdownExport"]),
         // The package as a whole: its module graph, its documentation, its use as a dependency.
         .testTarget(name: "PackageTests", dependencies: ["MixdownTestSupport"]),
         .testTarget(name: "ConsumerPackageTests", dependencies: []),

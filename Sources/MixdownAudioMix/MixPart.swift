@@ -18,6 +18,9 @@ public enum MixPart: String, Hashable, Sendable, CaseIterable, Comparable, Codab
     /// The order tracks of the parts are laid out in, and reports list them in.
     public static let timelineOrder: [MixPart] = [.clips, .voiceovers, .music]
 
+    /// An item of this part as a project file names it: `clips[2]`.
+    public func itemName(_ index: Int) -> String { "\(rawValue)[\(index)]" }
+
     /// What a report or a picture calls a track of this part.
     public var trackRole: String {
         switch self {

@@ -25,7 +25,7 @@ struct PlacedItem {
     var duckDepth: DuckDepth?
 
     /// The item as a project file names it: `clips[2]`.
-    var name: String { "\(part.rawValue)[\(index)]" }
+    var name: String { part.itemName(index) }
 
     /// The item as the plan keeps it.
     var planned: MixItem { MixItem(name: name, path: path, timeRange: range, pan: pan) }

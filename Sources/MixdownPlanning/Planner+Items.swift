@@ -14,7 +14,7 @@ extension Planner {
         nextID += 1
         for (i, item) in project.voiceovers.enumerated() {
             let asset = try media.audioAsset(item.path)
-            let field = "voiceovers[\(i)]"
+            let field = MixPart.voiceovers.itemName(i)
             let (source, placedRange) = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) -> (MediaTimeRange, MediaTimeRange) in
                 let source = try range(from: item.inPoint ?? .zero, to: item.outPoint ?? asset.duration, within: asset.duration, field: field)
                 let start = try onSampleGrid(item.start)
@@ -38,7 +38,7 @@ extension Planner {
         nextID += 1
         var warnings: [String] = []
         for (i, item) in project.music.enumerated() {
-            let field = "music[\(i)]"
+            let field = MixPart.music.itemName(i)
             var asset = try media.audioAsset(item.path, exact: false)
             // The exact length matters when the bed loops or ends inside the timeline.
             let naturalEnd = try Self.placing(field + ".start", item.path, at: item.start) { () throws(PlanningError) in
@@ -88,7 +88,7 @@ extension Planner {
         for (i, item) in project.music.enumerated() where !item.loop {
             let asset = try media.audioAsset(item.path)
             let length = try difference(item.outPoint ?? asset.duration, item.inPoint ?? .zero)
-            end = max(end, try Self.placing("music[\(i)].start", item.path, at: item.start) { () throws(PlanningError) in
+            end = max(end, try Self.placing(MixPart.music.itemName(i) + ".start", item.path, at: item.start) { () throws(PlanningError) in
                 try sum(item.start, length)
             })
         }

@@ -1,3 +1,4 @@
+import MixdownAudioMix
 import MixdownComposition
 import MixdownPlan
 import MixdownProject
@@ -96,7 +97,7 @@ extension Planner {
         if let size = project.video.renderSize { return size }
         let shown = first.displayedSize
         do { return try PixelSize(width: shown.width & ~1, height: shown.height & ~1) } catch {
-            throw .invalidValue(field: "clips[0]", reason: "its \(shown.width)×\(shown.height) picture cannot be the render size (\(error)); "
+            throw .invalidValue(field: MixPart.clips.itemName(0), reason: "its \(shown.width)×\(shown.height) picture cannot be the render size (\(error)); "
                 + "set video.renderSize (--render-size)")
         }
     }
@@ -104,7 +105,7 @@ extension Planner {
     /// Lays the stitched segments out with the project's transitions, fades and
     /// ramps on video tracks `trackIDs`.
     func composeVideo(_ stitch: VideoStitchPlan, infos: [VideoClipInfo], trackIDs: (a: Int, b: Int)) throws(PlanningError) -> VideoTimeline {
-        guard let first = infos.first else { throw .invalidValue(field: "clips", reason: "no clip to compose") }
+        guard let first = infos.first else { throw .invalidValue(field: MixPart.clips.rawValue, reason: "no clip to compose") }
         let video = project.video
         let frameDuration = video.frameRate?.frameDuration ?? first.typicalFrameDuration ?? .milliseconds(40)
         var clips: [VideoTimelineClip] = []

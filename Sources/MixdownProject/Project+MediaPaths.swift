@@ -1,3 +1,5 @@
+import MixdownAudioMix
+
 extension Project {
     /// A media file a project refers to, with the JSON path that names it.
     public struct MediaReference: Hashable, Sendable {
@@ -17,8 +19,10 @@ extension Project {
     /// voice-overs, music), once per mention: so a command can check they all
     /// exist before any work starts and name every missing one at once.
     public var mediaPaths: [MediaReference] {
-        clips.enumerated().map { MediaReference(path: $1.path, jsonPath: "clips[\($0)].path") }
-            + voiceovers.enumerated().map { MediaReference(path: $1.path, jsonPath: "voiceovers[\($0)].path") }
-            + music.enumerated().map { MediaReference(path: $1.path, jsonPath: "music[\($0)].path") }
+        references(clips, of: .clips) + references(voiceovers, of: .voiceovers) + references(music, of: .music)
+    }
+
+    private func references(_ items: [some TimelineItem], of part: MixPart) -> [MediaReference] {
+        items.enumerated().map { MediaReference(path: $1.path, jsonPath: part.itemName($0) + ".path") }
     }
 }

@@ -41,21 +41,13 @@ public struct Project: Hashable, Sendable {
     public init() {}
 
     /// A video clip; its picture and its own (camera) audio play in sequence.
-    public struct Clip: Hashable, Sendable {
-        /// The clip's file.
-        public var path: String
-        /// Source time where the clip starts (default: its start).
-        public var inPoint: MediaTime?
-        /// Source time where it ends (default: its end).
-        public var outPoint: MediaTime?
-        /// Gain of this clip's audio.
-        public var volume = Gain.unity
-        /// The fades of this clip's audio.
-        public var fade = Fade()
-        /// Volume ramps of this clip's audio, in timeline time, inside the clip.
-        public var automation: [VolumeRamp] = []
-        /// Where this clip's audio sits between the speakers.
-        public var pan = Pan.center
+    ///
+    /// What every item has (``Item``: the file, the part that plays, volume,
+    /// fades, automation, pan) reads and writes as the clip's own,
+    /// `clip.volume`; its automation is in timeline time, inside the clip.
+    public struct Clip: TimelineItem {
+        /// The clip's file, the part of it that plays, and how its audio sounds.
+        public var item: Item
         /// How the previous clip gives way to this one: the project's default
         /// transition, a cut, or a transition of this clip's own. The first
         /// clip has nothing before it; ``Project/transition(into:)`` applies the rule.
@@ -70,7 +62,7 @@ public struct Project: Hashable, Sendable {
         public var fit: ConformMode?
 
         /// A whole clip at unity gain.
-        public init(path: String) { self.path = path }
+        public init(path: String) { item = Item(path: path) }
 
         /// How a clip is entered from the clip before it.
         ///
@@ -87,23 +79,14 @@ public struct Project: Hashable, Sendable {
     }
 
     /// A voice-over take placed at `start` on the timeline.
-    public struct Voiceover: Hashable, Sendable {
-        /// The take's file.
-        public var path: String
+    ///
+    /// What every item has (``Item``) reads and writes as the take's own,
+    /// `take.fade`; its in- and out-points say which part of the take plays.
+    public struct Voiceover: TimelineItem {
+        /// The take's file, the part of it that plays, and how it sounds.
+        public var item: Item
         /// Where the take starts on the timeline (its in-point plays there).
         public var start: MediaTime
-        /// Source time where the take starts playing (default: its start).
-        public var inPoint: MediaTime?
-        /// Source time where it stops (default: its end).
-        public var outPoint: MediaTime?
-        /// Gain of this take.
-        public var volume = Gain.unity
-        /// The take's fades.
-        public var fade = Fade()
-        /// Volume ramps of this take, in timeline time, inside the take.
-        public var automation: [VolumeRamp] = []
-        /// Where this take sits between the speakers.
-        public var pan = Pan.center
         /// Whether other audio ducks under this take.
         public var ducks = true
         /// Duck depth for this take, overriding the project's.
@@ -111,34 +94,26 @@ public struct Project: Hashable, Sendable {
 
         /// A take at `start`, at unity gain, ducking the music.
         public init(path: String, start: MediaTime) {
-            self.path = path
+            item = Item(path: path)
             self.start = start
         }
     }
 
     /// A music bed placed at `start`; plays to its own end or the timeline's end.
-    public struct Music: Hashable, Sendable {
-        /// The bed's file.
-        public var path: String
+    ///
+    /// What every item has (``Item``) reads and writes as the bed's own,
+    /// `bed.fade`; the fades span the whole stretch the bed plays (all its
+    /// repeats when it loops), and its automation is AVAudioMixInputParameters-style.
+    public struct Music: TimelineItem {
+        /// The bed's file, the part of it that plays, and how it sounds.
+        public var item: Item
         /// Where the bed starts on the timeline.
         public var start: MediaTime = .zero
-        /// Source time where the bed starts playing (default: its start).
-        public var inPoint: MediaTime?
-        /// Source time where it stops (default: its end).
-        public var outPoint: MediaTime?
-        /// Gain of this bed.
-        public var volume = Gain.unity
-        /// The bed's fades, over the whole stretch it plays (all repeats when it loops).
-        public var fade = Fade()
-        /// Volume automation in timeline time, AVAudioMixInputParameters-style.
-        public var automation: [VolumeRamp] = []
-        /// Where this bed sits between the speakers.
-        public var pan = Pan.center
         /// Repeat the bed until the timeline ends.
         public var loop = false
 
         /// A bed at 0, at unity gain, playing once.
-        public init(path: String) { self.path = path }
+        public init(path: String) { item = Item(path: path) }
     }
 
     /// What ducks under what: music (or other parts) under the voice-over takes

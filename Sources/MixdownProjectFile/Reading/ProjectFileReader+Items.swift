@@ -7,67 +7,87 @@ import MixdownUnits
 
 extension ProjectFileReader {
     func clip(_ value: Any, at path: JSONPath) -> Project.Clip? {
-        guard let fields = object(value, at: path, known: Keys.clip, example: #"{"path": "clip.mp4"}"#) else { return nil }
-        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
-        var clip = Project.Clip(path: file ?? "")
-        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { clip.inPoint = time }
-        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { clip.outPoint = time }
-        if let volume = read(fields, "volume", at: path, as: gain) { clip.volume = volume }
-        readFade(fields, at: path, into: &clip.fade)
-        if let ramps = readAutomation(fields, at: path, of: "clip") { clip.automation = ramps }
-        if let pan = read(fields, "pan", at: path, as: pan) { clip.pan = pan }
-        readPicture(fields, at: path, into: &clip)
-        checkOrder(in: clip.inPoint, out: clip.outPoint, of: fields, at: path)
+        guard let fields = object(value, at: path, known: Key.Clip.known, example: #"{"path": "clip.mp4"}"#) else { return nil }
+        var clip = Project.Clip(path: "")
+        readItem(fields, at: path, of: "clip", into: &clip, after: [
+            .pan: { clip in self.readPicture(fields, at: path, into: &clip) },
+        ])
         return clip
     }
 
     func voiceover(_ value: Any, at path: JSONPath) -> Project.Voiceover? {
         let example = #"{"path": "vo.wav", "start": 12.5}"#
-        guard let fields = object(value, at: path, known: Keys.voiceover, example: example) else { return nil }
-        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
-        let start = require(fields, "start", at: path, expected: "the timeline time the take starts at, like 12.5 or \"1:02.25\"", as: time)
-        var take = Project.Voiceover(path: file ?? "", start: start ?? .zero)
-        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { take.inPoint = time }
-        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { take.outPoint = time }
-        if let volume = read(fields, "volume", at: path, as: gain) { take.volume = volume }
-        readFade(fields, at: path, into: &take.fade)
-        if let ramps = readAutomation(fields, at: path, of: "voice-over take") { take.automation = ramps }
-        if let pan = read(fields, "pan", at: path, as: pan) { take.pan = pan }
-        if let flag = read(fields, "duck", at: path, as: bool) { take.ducks = flag }
-        if let depth: DuckDepth = read(fields, "duckDepth", at: path, nullMeansDefault: true, as: decibels) { take.duckDepth = depth }
-        checkOrder(in: take.inPoint, out: take.outPoint, of: fields, at: path)
+        guard let fields = object(value, at: path, known: Key.Voiceover.known, example: example) else { return nil }
+        var take = Project.Voiceover(path: "", start: .zero)
+        readItem(fields, at: path, of: "voice-over take", into: &take, after: [
+            .path: { take in
+                let expected = "the timeline time the take starts at, like 12.5 or \"1:02.25\""
+                if let time = self.require(fields, Key.Voiceover.start, at: path, expected: expected, as: self.time) { take.start = time }
+            },
+            .pan: { take in
+                if let flag = self.read(fields, Key.Voiceover.duck, at: path, as: self.bool) { take.ducks = flag }
+                if let depth: DuckDepth = self.read(fields, Key.Voiceover.duckDepth, at: path, nullMeansDefault: true, as: self.decibels) {
+                    take.duckDepth = depth
+                }
+            },
+        ])
         return take
     }
 
     func music(_ value: Any, at path: JSONPath) -> Project.Music? {
-        guard let fields = object(value, at: path, known: Keys.music, example: #"{"path": "music.mp3"}"#) else { return nil }
-        let file = require(fields, "path", at: path, expected: Self.expectedPath, as: filePath)
-        var bed = Project.Music(path: file ?? "")
-        if let time = read(fields, "start", at: path, as: time) { bed.start = time }
-        if let time = read(fields, "in", at: path, nullMeansDefault: true, as: time) { bed.inPoint = time }
-        if let time = read(fields, "out", at: path, nullMeansDefault: true, as: time) { bed.outPoint = time }
-        if let volume = read(fields, "volume", at: path, as: gain) { bed.volume = volume }
-        readFade(fields, at: path, into: &bed.fade)
-        if let flag = read(fields, "loop", at: path, as: bool) { bed.loop = flag }
-        if let ramps = readAutomation(fields, at: path, of: "music item") { bed.automation = ramps }
-        if let pan = read(fields, "pan", at: path, as: pan) { bed.pan = pan }
-        checkOrder(in: bed.inPoint, out: bed.outPoint, of: fields, at: path)
+        guard let fields = object(value, at: path, known: Key.Music.known, example: #"{"path": "music.mp3"}"#) else { return nil }
+        var bed = Project.Music(path: "")
+        readItem(fields, at: path, of: "music item", into: &bed, after: [
+            .path: { bed in if let time = self.read(fields, Key.Music.start, at: path, as: self.time) { bed.start = time } },
+            .fadeCurve: { bed in if let flag = self.read(fields, Key.Music.loop, at: path, as: self.bool) { bed.loop = flag } },
+        ])
         return bed
     }
 
-    /// The `fadeIn`, `fadeOut` and `fadeCurve` keys an item may have.
-    func readFade(_ fields: [String: Any], at path: JSONPath, into fade: inout Fade) {
-        if let time = read(fields, "fadeIn", at: path, as: time) { fade.fadeIn = time }
-        if let time = read(fields, "fadeOut", at: path, as: time) { fade.fadeOut = time }
-        if let curve = read(fields, "fadeCurve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { fade.curve = curve }
+    /// Reads an item of kind `kind` (for messages) into `value`: each key every
+    /// item has (`Project.Item`) in documented order, and right after one of
+    /// them the kind's own keys that the format lists there (`after`: a take's
+    /// `start` after `path`), so problems come in the format's order. Last, an
+    /// out-point must come after the in-point.
+    func readItem<Kind: Project.TimelineItem>(_ fields: [String: Any], at path: JSONPath, of kind: String, into value: inout Kind,
+                                              after own: [Key.Item: (inout Kind) -> Void]) {
+        for key in Key.Item.allCases {
+            read(key, in: fields, at: path, of: kind, into: &value.item)
+            own[key]?(&value)
+        }
+        checkOrder(of: value.item, in: fields, at: path)
+    }
+
+    /// One key every item has, read into `item` when it is there and right.
+    private func read(_ key: Key.Item, in fields: [String: Any], at path: JSONPath, of kind: String, into item: inout Project.Item) {
+        switch key {
+        case .path:
+            if let file = require(fields, key, at: path, expected: Self.expectedPath, as: filePath) { item.path = file }
+        case .inPoint:
+            if let time = read(fields, key, at: path, nullMeansDefault: true, as: time) { item.inPoint = time }
+        case .outPoint:
+            if let time = read(fields, key, at: path, nullMeansDefault: true, as: time) { item.outPoint = time }
+        case .volume:
+            if let volume = read(fields, key, at: path, as: gain) { item.volume = volume }
+        case .fadeIn:
+            if let time = read(fields, key, at: path, as: time) { item.fade.fadeIn = time }
+        case .fadeOut:
+            if let time = read(fields, key, at: path, as: time) { item.fade.fadeOut = time }
+        case .fadeCurve:
+            if let curve = read(fields, key, at: path, as: { self.choice($0, at: $1) as RampCurve? }) { item.fade.curve = curve }
+        case .automation:
+            if let ramps = readAutomation(fields, at: path, of: kind) { item.automation = ramps }
+        case .pan:
+            if let pan = read(fields, key, at: path, as: pan) { item.pan = pan }
+        }
     }
 
     /// An item's `automation`: volume ramps that must not overlap one another.
     func readAutomation(_ fields: [String: Any], at path: JSONPath, of item: String) -> [VolumeRamp]? {
-        guard let ramps = read(fields, "automation", at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) else {
+        guard let ramps = read(fields, Key.Item.automation, at: path, as: { self.list($0, at: $1, of: "volume ramps", self.ramp) }) else {
             return nil
         }
-        checkOverlaps(ramps.map { ($0.index, $0.ramp.timeRange) }, at: path.appending("automation"),
+        checkOverlaps(ramps.map { ($0.index, $0.ramp.timeRange) }, at: path.appending(Key.Item.automation),
                       expected: "ramps of one \(item) that do not overlap")
         return ramps.map(\.ramp)
     }
@@ -80,11 +100,11 @@ extension ProjectFileReader {
 
     func ramp(_ value: Any, at path: JSONPath) -> IndexedRamp? {
         let example = #"{"start": 10, "end": 12, "from": 1, "to": 0.5}"#
-        guard let fields = object(value, at: path, known: Keys.ramp, example: example) else { return nil }
+        guard let fields = object(value, at: path, known: Key.Ramp.known, example: example) else { return nil }
         let range = rampRange(fields, at: path, in: "timeline")
-        let from = require(fields, "from", at: path, expected: "the volume at the start, like 1 or \"0dB\"", as: gain)
-        let to = require(fields, "to", at: path, expected: "the volume at the end, like 0.5 or \"-6dB\"", as: gain)
-        let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) ?? .linear
+        let from = require(fields, Key.Ramp.from, at: path, expected: "the volume at the start, like 1 or \"0dB\"", as: gain)
+        let to = require(fields, Key.Ramp.to, at: path, expected: "the volume at the end, like 0.5 or \"-6dB\"", as: gain)
+        let curve = read(fields, Key.Ramp.curve, at: path, as: { self.choice($0, at: $1) as RampCurve? }) ?? .linear
         guard let range, let from, let to, case let .index(index)? = path.components.last else { return nil }
         return IndexedRamp(index: index, ramp: VolumeRamp(startVolume: from.factor, endVolume: to.factor, timeRange: range, curve: curve))
     }
@@ -92,11 +112,12 @@ extension ProjectFileReader {
     /// A ramp's required `start` and `end`, times on `clock` ("timeline" or
     /// "clip"); nil (reported) when one is missing or wrong or the end comes first.
     func rampRange(_ fields: [String: Any], at path: JSONPath, in clock: String) -> MediaTimeRange? {
-        let start = require(fields, "start", at: path, expected: "the \(clock) time the ramp starts at, like 10", as: time)
-        let end = require(fields, "end", at: path, expected: "the \(clock) time the ramp ends at, like 12", as: time)
+        let start = require(fields, Key.Ramp.start, at: path, expected: "the \(clock) time the ramp starts at, like 10", as: time)
+        let end = require(fields, Key.Ramp.end, at: path, expected: "the \(clock) time the ramp ends at, like 12", as: time)
         guard let start, let end else { return nil }
         guard let range = try? MediaTimeRange(start: start, end: end) else {
-            report(path.appending("end"), found: fields["end"].map(Self.describe) ?? "\(end)", expected: "a time at or after the ramp's start (\(start))")
+            report(path.appending(Key.Ramp.end), found: fields[Key.Ramp.end].map(Self.describe) ?? "\(end)",
+                   expected: "a time at or after the ramp's start (\(start))")
             return nil
         }
         return range
@@ -128,10 +149,10 @@ extension ProjectFileReader {
         }
     }
 
-    /// An out-point must come after the in-point.
-    func checkOrder(in inPoint: MediaTime?, out outPoint: MediaTime?, of fields: [String: Any], at path: JSONPath) {
-        guard let inPoint, let outPoint, outPoint <= inPoint else { return }
-        report(path.appending("out"), found: fields["out"].map(Self.describe) ?? "\(outPoint)",
+    /// An item's out-point must come after its in-point.
+    private func checkOrder(of item: Project.Item, in fields: [String: Any], at path: JSONPath) {
+        guard let inPoint = item.inPoint, let outPoint = item.outPoint, outPoint <= inPoint else { return }
+        report(path.appending(Key.Item.outPoint), found: fields[Key.Item.outPoint].map(Self.describe) ?? "\(outPoint)",
                expected: "a source time after the in-point (\(inPoint))")
     }
 

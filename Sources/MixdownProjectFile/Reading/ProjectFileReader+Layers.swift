@@ -17,36 +17,39 @@ extension ProjectFileReader {
     static let largestScale = 100.0
 
     func readPicture(_ fields: [String: Any], at path: JSONPath, into clip: inout Project.Clip) {
-        if let entry = read(fields, "transition", at: path, nullMeansDefault: true, as: transition) {
+        if let entry = read(fields, Key.Clip.transition, at: path, nullMeansDefault: true, as: transition) {
             if case let .transition(transition) = entry, path.components.last == .index(0) {
-                report(path.appending("transition"), found: "a \(transition.kind.rawValue) transition",
+                report(path.appending(Key.Clip.transition), found: "a \(transition.kind.rawValue) transition",
                        expected: "none on the first clip, which nothing plays before (video.fadeIn fades the picture in from the background)")
             } else {
                 clip.transition = entry
             }
         }
-        if let ramps = layerRamps(fields, "opacity", at: path, like: "1", value: opacity) { clip.opacity = ramps }
-        if let ramps = layerRamps(fields, "transform", at: path, like: #"{"scale": 0.5}"#, value: transform, check: checkTurns) {
+        if let ramps = layerRamps(fields, .opacity, at: path, like: "1", value: opacity) { clip.opacity = ramps }
+        if let ramps = layerRamps(fields, .transform, at: path, like: #"{"scale": 0.5}"#, value: transform, check: checkTurns) {
             clip.transform = ramps
         }
-        if let ramps = layerRamps(fields, "crop", at: path, like: #"{"width": 640, "height": 360}"#, value: crop) { clip.crop = ramps }
-        if let fit = read(fields, "fit", at: path, nullMeansDefault: true, as: { self.choice($0, at: $1) as ConformMode? }) { clip.fit = fit }
+        if let ramps = layerRamps(fields, .crop, at: path, like: #"{"width": 640, "height": 360}"#, value: crop) { clip.crop = ramps }
+        if let fit = read(fields, Key.Clip.fit, at: path, nullMeansDefault: true, as: { self.choice($0, at: $1) as ConformMode? }) {
+            clip.fit = fit
+        }
     }
 
     /// The ramps of one layer property under `key`: each
     /// `{"start", "end", "from", "to"}` in clip time, values read by `value`
     /// (given `like` in messages), none overlapping another; `check` may refuse
     /// a ramp whose ends do not go together.
-    private func layerRamps<Value>(_ fields: [String: Any], _ key: String, at path: JSONPath, like: String,
+    private func layerRamps<Value>(_ fields: [String: Any], _ key: Key.Clip, at path: JSONPath, like: String,
                                    value: (Any, JSONPath) -> Value?,
                                    check: ((_ from: Value, _ to: Value, _ path: JSONPath) -> Bool)? = nil) -> [LayerRamp<Value>]? {
         let ramps = read(fields, key, at: path, as: {
-            self.list($0, at: $1, of: "\(key) ramps") { element, path -> (index: Int, ramp: LayerRamp<Value>)? in
-                self.layerRamp(element, at: path, of: key, like: like, value: value, check: check)
+            self.list($0, at: $1, of: "\(key.rawValue) ramps") { element, path -> (index: Int, ramp: LayerRamp<Value>)? in
+                self.layerRamp(element, at: path, of: key.rawValue, like: like, value: value, check: check)
             }
         })
         guard let ramps else { return nil }
-        checkOverlaps(ramps.map { ($0.index, $0.ramp.timeRange) }, at: path.appending(key), expected: "\(key) ramps of one clip that do not overlap")
+        checkOverlaps(ramps.map { ($0.index, $0.ramp.timeRange) }, at: path.appending(key),
+                      expected: "\(key.rawValue) ramps of one clip that do not overlap")
         return ramps.map(\.ramp)
     }
 
@@ -54,10 +57,10 @@ extension ProjectFileReader {
                                   value: (Any, JSONPath) -> Value?,
                                   check: ((Value, Value, JSONPath) -> Bool)?) -> (index: Int, ramp: LayerRamp<Value>)? {
         let example = #"{"start": 0, "end": 1, "from": \#(like), "to": \#(like)}"#
-        guard let fields = object(element, at: path, known: Keys.layerRamp, example: example) else { return nil }
+        guard let fields = object(element, at: path, known: Key.Ramp.layerKnown, example: example) else { return nil }
         let range = rampRange(fields, at: path, in: "clip")
-        let from = require(fields, "from", at: path, expected: "the \(name) at the start, like \(like)", as: value)
-        let to = require(fields, "to", at: path, expected: "the \(name) at the end, like \(like)", as: value)
+        let from = require(fields, Key.Ramp.from, at: path, expected: "the \(name) at the start, like \(like)", as: value)
+        let to = require(fields, Key.Ramp.to, at: path, expected: "the \(name) at the end, like \(like)", as: value)
         guard let range, let from, let to, case let .index(index)? = path.components.last else { return nil }
         if let check, !check(from, to, path) { return nil }
         return (index, LayerRamp(from: from, to: to, timeRange: range))
@@ -71,18 +74,19 @@ extension ProjectFileReader {
     /// `{"scale", "scaleX", "scaleY", "rotate", "x", "y"}`, each optional: the identity where left out.
     func transform(_ value: Any, at path: JSONPath) -> LayerTransform? {
         let example = #"{"scale": 0.5, "rotate": 90, "x": 320, "y": 180}"#
-        guard let fields = object(value, at: path, known: Keys.transform, example: example) else { return nil }
+        guard let fields = object(value, at: path, known: Key.Transform.known, example: example) else { return nil }
         let issuesBefore = issues.count
-        if fields["scale"] != nil, let other = ["scaleX", "scaleY"].first(where: { fields[$0] != nil }) {
+        if fields[Key.Transform.scale] != nil, let other = [Key.Transform.scaleX, .scaleY].first(where: { fields[$0] != nil }) {
             report(path.appending(other), found: "\(Self.describe(fields[other]!)) beside scale",
                    expected: "either scale (the same both ways) or scaleX and scaleY")
         }
-        let scale = read(fields, "scale", at: path, as: scaleFactor) ?? 1
+        let scale = read(fields, Key.Transform.scale, at: path, as: scaleFactor) ?? 1
         var transform = LayerTransform(
-            quarterTurns: read(fields, "rotate", at: path, as: quarterTurns) ?? 0,
-            scaleX: read(fields, "scaleX", at: path, as: scaleFactor) ?? scale,
-            scaleY: read(fields, "scaleY", at: path, as: scaleFactor) ?? scale)
-        transform = transform.translatedBy(x: read(fields, "x", at: path, as: move) ?? 0, y: read(fields, "y", at: path, as: move) ?? 0)
+            quarterTurns: read(fields, Key.Transform.rotate, at: path, as: quarterTurns) ?? 0,
+            scaleX: read(fields, Key.Transform.scaleX, at: path, as: scaleFactor) ?? scale,
+            scaleY: read(fields, Key.Transform.scaleY, at: path, as: scaleFactor) ?? scale)
+        transform = transform.translatedBy(x: read(fields, Key.Transform.x, at: path, as: move) ?? 0,
+                                           y: read(fields, Key.Transform.y, at: path, as: move) ?? 0)
         return issues.count == issuesBefore ? transform : nil
     }
 
@@ -90,14 +94,14 @@ extension ProjectFileReader {
     /// both ends of a transform ramp keep the same `rotate`.
     private func checkTurns(from: LayerTransform, to: LayerTransform, at path: JSONPath) -> Bool {
         guard from.quarterTurns != to.quarterTurns else { return true }
-        report(path.appending("to").appending("rotate"), found: "\(to.quarterTurns * 90)",
+        report(path.appending(Key.Ramp.to).appending(Key.Transform.rotate), found: "\(to.quarterTurns * 90)",
                expected: "\(from.quarterTurns * 90), the rotate of from: a turn cannot be ramped (turn at one time with a ramp whose end equals its start)")
         return false
     }
 
     /// `{"x", "y", "width", "height"}` in pixels of the conformed picture; `x` and `y` default to 0.
     func crop(_ value: Any, at path: JSONPath) -> CropRectangle? {
-        guard let fields = object(value, at: path, known: Keys.crop, example: #"{"x": 0, "y": 0, "width": 640, "height": 360}"#) else {
+        guard let fields = object(value, at: path, known: Key.Crop.known, example: #"{"x": 0, "y": 0, "width": 640, "height": 360}"#) else {
             return nil
         }
         let issuesBefore = issues.count
@@ -105,10 +109,10 @@ extension ProjectFileReader {
         let side = "a number of pixels greater than 0 and at most \(Int(Self.largestSide)), like 640"
         let readEdge = { self.boundedNumber($0, at: $1, expected: edge) { (0...Self.largestSide).contains($0) } }
         let readSide = { self.boundedNumber($0, at: $1, expected: side) { $0 > 0 && $0 <= Self.largestSide } }
-        let x = read(fields, "x", at: path, as: readEdge)
-        let y = read(fields, "y", at: path, as: readEdge)
-        let width = require(fields, "width", at: path, expected: side, as: readSide)
-        let height = require(fields, "height", at: path, expected: side, as: readSide)
+        let x = read(fields, Key.Crop.x, at: path, as: readEdge)
+        let y = read(fields, Key.Crop.y, at: path, as: readEdge)
+        let width = require(fields, Key.Crop.width, at: path, expected: side, as: readSide)
+        let height = require(fields, Key.Crop.height, at: path, expected: side, as: readSide)
         guard let width, let height, issues.count == issuesBefore else { return nil }
         return CropRectangle(x: x ?? 0, y: y ?? 0, width: width, height: height)
     }

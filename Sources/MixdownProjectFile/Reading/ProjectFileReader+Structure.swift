@@ -3,28 +3,6 @@ import Foundation
 // Objects, lists, keys and how values are quoted in messages.
 
 extension ProjectFileReader {
-    /// The keys each object of the format defines, in documented order.
-    enum Keys {
-        static let project = ["version", "clips", "voiceovers", "music", "clipVolume", "voiceoverVolume",
-                              "musicVolume", "cutFade", "ducking", "video", "output"]
-        static let clip = ["path", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan",
-                           "transition", "opacity", "transform", "crop", "fit"]
-        static let voiceover = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan",
-                                "duck", "duckDepth"]
-        static let music = ["path", "start", "in", "out", "volume", "fadeIn", "fadeOut", "fadeCurve", "automation", "pan", "loop"]
-        static let ramp = ["start", "end", "from", "to", "curve"]
-        static let ducking = ["mode", "sources", "targets", "depth", "fadeDown", "fadeUp", "maxPause", "curve", "threshold",
-                              "below", "duckClips"]
-        static let output = ["sampleRate", "format", "audioBitrate", "duration", "loudness"]
-        static let loudness = ["target", "truePeak"]
-        static let video = ["renderSize", "frameRate", "background", "transition", "quality", "fit", "fadeIn", "fadeOut",
-                            "fadeAudio", "transitionCurve", "fullRender"]
-        static let transition = ["type", "duration"]
-        static let layerRamp = ["start", "end", "from", "to"]
-        static let transform = ["scale", "scaleX", "scaleY", "rotate", "x", "y"]
-        static let crop = ["x", "y", "width", "height"]
-    }
-
     /// `value` as an object whose keys are all `known`, or `nil` (reported) if it is not an object.
     func object(_ value: Any, at path: JSONPath, known: [String], example: String) -> [String: Any]? {
         guard let fields = value as? [String: Any] else {
@@ -56,7 +34,7 @@ extension ProjectFileReader {
 
     /// The value of an optional `key`, converted; `nil` when absent or wrong (then reported).
     /// With `nullMeansDefault`, `null` counts as absent.
-    func read<T>(_ fields: [String: Any], _ key: String, at path: JSONPath, nullMeansDefault: Bool = false,
+    func read<T>(_ fields: [String: Any], _ key: some ProjectFileKey, at path: JSONPath, nullMeansDefault: Bool = false,
                  as convert: (Any, JSONPath) -> T?) -> T? {
         guard let value = fields[key] else { return nil }
         if nullMeansDefault, value is NSNull { return nil }
@@ -64,7 +42,7 @@ extension ProjectFileReader {
     }
 
     /// The value of a required `key`, converted; reported as missing when absent.
-    func require<T>(_ fields: [String: Any], _ key: String, at path: JSONPath, expected: String,
+    func require<T>(_ fields: [String: Any], _ key: some ProjectFileKey, at path: JSONPath, expected: String,
                     as convert: (Any, JSONPath) -> T?) -> T? {
         guard let value = fields[key] else {
             report(path.appending(key), found: "nothing", expected: expected, kind: .missingKey)

@@ -80,12 +80,12 @@ extension ProjectFileReader {
                             number: { (number: Double) throws(QuantityError) in DeliveryLoudness(target: try LoudnessLevel(decibels: number)) },
                             text: DeliveryLoudness.init(parsing:))
         }
-        guard let fields = object(value, at: path, known: Keys.loudness, example: #"{"target": -16, "truePeak": -1}"#) else {
+        guard let fields = object(value, at: path, known: Key.Loudness.known, example: #"{"target": -16, "truePeak": -1}"#) else {
             return nil
         }
-        let target: LoudnessLevel? = require(fields, "target", at: path, expected: LoudnessLevel.expected, as: decibels)
+        let target: LoudnessLevel? = require(fields, Key.Loudness.target, at: path, expected: LoudnessLevel.expected, as: decibels)
         var loudness = DeliveryLoudness(target: target ?? .standard)
-        if let ceiling: TruePeakCeiling = read(fields, "truePeak", at: path, as: decibels) { loudness.ceiling = ceiling }
+        if let ceiling: TruePeakCeiling = read(fields, Key.Loudness.truePeak, at: path, as: decibels) { loudness.ceiling = ceiling }
         return target == nil ? nil : loudness
     }
 

@@ -34,34 +34,34 @@ final class ProjectFileReader {
             return nil
         }
         guard readVersion(root) else { return nil }
-        let fields = checkKeys(of: root, at: .root, known: Keys.project)
+        let fields = checkKeys(of: root, at: .root, known: Key.Project.known)
 
         var project = Project()
         project.version = Self.formatVersion
-        if let clips = read(fields, "clips", at: .root, as: { self.list($0, at: $1, of: "clips", self.clip) }) {
+        if let clips = read(fields, Key.Project.clips, at: .root, as: { self.list($0, at: $1, of: "clips", self.clip) }) {
             project.clips = clips
         }
-        if let voiceovers = read(fields, "voiceovers", at: .root, as: { self.list($0, at: $1, of: "voice-over takes", self.voiceover) }) {
+        if let voiceovers = read(fields, Key.Project.voiceovers, at: .root, as: { self.list($0, at: $1, of: "voice-over takes", self.voiceover) }) {
             project.voiceovers = voiceovers
         }
-        if let music = read(fields, "music", at: .root, as: { self.list($0, at: $1, of: "music beds", self.music) }) {
+        if let music = read(fields, Key.Project.music, at: .root, as: { self.list($0, at: $1, of: "music beds", self.music) }) {
             project.music = music
         }
-        if let volume = read(fields, "clipVolume", at: .root, as: gain) { project.clipVolume = volume }
-        if let volume = read(fields, "voiceoverVolume", at: .root, as: gain) { project.voiceoverVolume = volume }
-        if let volume = read(fields, "musicVolume", at: .root, as: gain) { project.musicVolume = volume }
-        if let time = read(fields, "cutFade", at: .root, as: time) { project.cutFade = time }
-        if let ducking = read(fields, "ducking", at: .root, as: ducking) { project.ducking = ducking }
-        if let video = read(fields, "video", at: .root, as: video) { project.video = video }
-        if let output = read(fields, "output", at: .root, as: output) { project.output = output }
+        if let volume = read(fields, Key.Project.clipVolume, at: .root, as: gain) { project.clipVolume = volume }
+        if let volume = read(fields, Key.Project.voiceoverVolume, at: .root, as: gain) { project.voiceoverVolume = volume }
+        if let volume = read(fields, Key.Project.musicVolume, at: .root, as: gain) { project.musicVolume = volume }
+        if let time = read(fields, Key.Project.cutFade, at: .root, as: time) { project.cutFade = time }
+        if let ducking = read(fields, Key.Project.ducking, at: .root, as: ducking) { project.ducking = ducking }
+        if let video = read(fields, Key.Project.video, at: .root, as: video) { project.video = video }
+        if let output = read(fields, Key.Project.output, at: .root, as: output) { project.output = output }
         checkSomethingToMix(root)
         return project
     }
 
     /// Checks `version`; false when the rest should not be read (a newer format).
     private func readVersion(_ root: [String: Any]) -> Bool {
-        let path = JSONPath.root.appending("version")
-        guard let value = root["version"] else {
+        let path = JSONPath.root.appending(Key.Project.version)
+        guard let value = root[Key.Project.version] else {
             report(path, found: "nothing", expected: "1 (add \"version\": 1, the project format version)", kind: .missingKey)
             return true
         }
@@ -82,7 +82,7 @@ final class ProjectFileReader {
 
     /// A project with no clips, voice-overs or music has nothing to mix.
     private func checkSomethingToMix(_ root: [String: Any]) {
-        let lists = ["clips", "voiceovers", "music"]
+        let lists = [Key.Project.clips, .voiceovers, .music]
         let hasItems = lists.contains { key in
             guard let value = root[key] else { return false }
             return (value as? [Any])?.isEmpty != true
@@ -96,28 +96,28 @@ final class ProjectFileReader {
     // MARK: Settings
 
     func ducking(_ value: Any, at path: JSONPath) -> Project.Ducking? {
-        guard let fields = object(value, at: path, known: Keys.ducking, example: #"{"mode": "ranges", "depth": -12}"#) else {
+        guard let fields = object(value, at: path, known: Key.Ducking.known, example: #"{"mode": "ranges", "depth": -12}"#) else {
             return nil
         }
         var ducking = Project.Ducking()
-        if let mode = read(fields, "mode", at: path, as: { self.choice($0, at: $1) as Project.Ducking.Mode? }) {
+        if let mode = read(fields, Key.Ducking.mode, at: path, as: { self.choice($0, at: $1) as Project.Ducking.Mode? }) {
             ducking.mode = mode
         }
-        if let depth: DuckDepth = read(fields, "depth", at: path, as: decibels) { ducking.settings.depth = depth }
-        if let time = read(fields, "fadeDown", at: path, as: time) { ducking.settings.fadeDown = time }
-        if let time = read(fields, "fadeUp", at: path, as: time) { ducking.settings.fadeUp = time }
-        if let time = read(fields, "maxPause", at: path, as: time) { ducking.settings.maxPause = time }
-        if let curve = read(fields, "curve", at: path, as: { self.choice($0, at: $1) as RampCurve? }) { ducking.settings.curve = curve }
-        if let threshold: SpeechThreshold = read(fields, "threshold", at: path, as: decibels) { ducking.threshold = threshold }
-        if let below: LoudnessGap = read(fields, "below", at: path, as: decibels) { ducking.below = below }
-        if let sources = read(fields, "sources", at: path, as: { self.parts($0, at: $1, allowed: [.voiceovers, .clips]) }) {
+        if let depth: DuckDepth = read(fields, Key.Ducking.depth, at: path, as: decibels) { ducking.settings.depth = depth }
+        if let time = read(fields, Key.Ducking.fadeDown, at: path, as: time) { ducking.settings.fadeDown = time }
+        if let time = read(fields, Key.Ducking.fadeUp, at: path, as: time) { ducking.settings.fadeUp = time }
+        if let time = read(fields, Key.Ducking.maxPause, at: path, as: time) { ducking.settings.maxPause = time }
+        if let curve = read(fields, Key.Ducking.curve, at: path, as: { self.choice($0, at: $1) as RampCurve? }) { ducking.settings.curve = curve }
+        if let threshold: SpeechThreshold = read(fields, Key.Ducking.threshold, at: path, as: decibels) { ducking.threshold = threshold }
+        if let below: LoudnessGap = read(fields, Key.Ducking.below, at: path, as: decibels) { ducking.below = below }
+        if let sources = read(fields, Key.Ducking.sources, at: path, as: { self.parts($0, at: $1, allowed: [.voiceovers, .clips]) }) {
             ducking.sources = sources
         }
-        if let targets = read(fields, "targets", at: path, as: { self.parts($0, at: $1, allowed: [.music, .clips, .voiceovers]) }) {
+        if let targets = read(fields, Key.Ducking.targets, at: path, as: { self.parts($0, at: $1, allowed: [.music, .clips, .voiceovers]) }) {
             ducking.targets = targets
         }
         // The first format's switch for `"targets": ["music", "clips"]`, still read.
-        if let flag = read(fields, "duckClips", at: path, as: bool), flag { ducking.targets.insert(.clips) }
+        if let flag = read(fields, Key.Ducking.duckClips, at: path, as: bool), flag { ducking.targets.insert(.clips) }
         return ducking
     }
 
@@ -145,19 +145,19 @@ final class ProjectFileReader {
     }
 
     func output(_ value: Any, at path: JSONPath) -> Project.Output? {
-        guard let fields = object(value, at: path, known: Keys.output, example: #"{"sampleRate": 48000, "format": "s24"}"#) else {
+        guard let fields = object(value, at: path, known: Key.Output.known, example: #"{"sampleRate": 48000, "format": "s24"}"#) else {
             return nil
         }
         var output = Project.Output()
-        if let rate = read(fields, "sampleRate", at: path, as: sampleRate) { output.sampleRate = rate }
-        if let format = read(fields, "format", at: path, as: { self.choice($0, at: $1) as WAVSampleFormat? }) {
+        if let rate = read(fields, Key.Output.sampleRate, at: path, as: sampleRate) { output.sampleRate = rate }
+        if let format = read(fields, Key.Output.format, at: path, as: { self.choice($0, at: $1) as WAVSampleFormat? }) {
             output.format = format
         }
-        if let bitrate = read(fields, "audioBitrate", at: path, as: bitRate) { output.audioBitrate = bitrate }
-        if let duration = read(fields, "duration", at: path, nullMeansDefault: true, as: positiveTime) {
+        if let bitrate = read(fields, Key.Output.audioBitrate, at: path, as: bitRate) { output.audioBitrate = bitrate }
+        if let duration = read(fields, Key.Output.duration, at: path, nullMeansDefault: true, as: positiveTime) {
             output.duration = duration
         }
-        if let loudness = read(fields, "loudness", at: path, nullMeansDefault: true, as: loudness) { output.loudness = loudness }
+        if let loudness = read(fields, Key.Output.loudness, at: path, nullMeansDefault: true, as: loudness) { output.loudness = loudness }
         return output
     }
 

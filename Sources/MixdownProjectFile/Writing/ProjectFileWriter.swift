@@ -12,81 +12,79 @@ struct ProjectFileWriter {
 
     func document(for project: Project) -> JSONValue {
         let defaults = Project()
-        var root: [String: JSONValue] = ["version": .number(project.version)]
-        if !project.clips.isEmpty { root["clips"] = .array(project.clips.map(clip)) }
-        if !project.voiceovers.isEmpty { root["voiceovers"] = .array(project.voiceovers.map(voiceover)) }
-        if !project.music.isEmpty { root["music"] = .array(project.music.map(music)) }
-        set(&root, "clipVolume", project.clipVolume, default: defaults.clipVolume, as: Self.gain)
-        set(&root, "voiceoverVolume", project.voiceoverVolume, default: defaults.voiceoverVolume, as: Self.gain)
-        set(&root, "musicVolume", project.musicVolume, default: defaults.musicVolume, as: Self.gain)
-        set(&root, "cutFade", project.cutFade, default: defaults.cutFade, as: Self.time)
+        var root: [String: JSONValue] = [:]
+        root[Key.Project.version] = .number(project.version)
+        if !project.clips.isEmpty { root[Key.Project.clips] = .array(project.clips.map(clip)) }
+        if !project.voiceovers.isEmpty { root[Key.Project.voiceovers] = .array(project.voiceovers.map(voiceover)) }
+        if !project.music.isEmpty { root[Key.Project.music] = .array(project.music.map(music)) }
+        set(&root, Key.Project.clipVolume, project.clipVolume, default: defaults.clipVolume, as: Self.gain)
+        set(&root, Key.Project.voiceoverVolume, project.voiceoverVolume, default: defaults.voiceoverVolume, as: Self.gain)
+        set(&root, Key.Project.musicVolume, project.musicVolume, default: defaults.musicVolume, as: Self.gain)
+        set(&root, Key.Project.cutFade, project.cutFade, default: defaults.cutFade, as: Self.time)
         let ducking = ducking(project.ducking)
-        if !ducking.isEmpty { root["ducking"] = .object(ducking) }
+        if !ducking.isEmpty { root[Key.Project.ducking] = .object(ducking) }
         let video = video(project.video)
-        if !video.isEmpty { root["video"] = .object(video) }
+        if !video.isEmpty { root[Key.Project.video] = .object(video) }
         let output = output(project.output)
-        if !output.isEmpty { root["output"] = .object(output) }
+        if !output.isEmpty { root[Key.Project.output] = .object(output) }
         return .object(root)
     }
 
     // MARK: Items
 
     private func clip(_ clip: Project.Clip) -> JSONValue {
-        let defaults = Project.Clip(path: "")
-        var fields: [String: JSONValue] = ["path": path(clip.path)]
-        if let inPoint = clip.inPoint { fields["in"] = Self.time(inPoint) }
-        if let outPoint = clip.outPoint { fields["out"] = Self.time(outPoint) }
-        set(&fields, "volume", clip.volume, default: defaults.volume, as: Self.gain)
-        fade(clip.fade, into: &fields)
-        if !clip.automation.isEmpty { fields["automation"] = .array(clip.automation.map(Self.ramp)) }
-        set(&fields, "pan", clip.pan, default: defaults.pan, as: Self.pan)
+        var fields = item(clip.item)
         picture(of: clip, into: &fields)
         return .object(fields)
     }
 
     private func voiceover(_ take: Project.Voiceover) -> JSONValue {
         let defaults = Project.Voiceover(path: "", start: .zero)
-        var fields: [String: JSONValue] = ["path": path(take.path), "start": Self.time(take.start)]
-        if let inPoint = take.inPoint { fields["in"] = Self.time(inPoint) }
-        if let outPoint = take.outPoint { fields["out"] = Self.time(outPoint) }
-        set(&fields, "volume", take.volume, default: defaults.volume, as: Self.gain)
-        fade(take.fade, into: &fields)
-        if !take.automation.isEmpty { fields["automation"] = .array(take.automation.map(Self.ramp)) }
-        set(&fields, "pan", take.pan, default: defaults.pan, as: Self.pan)
-        set(&fields, "duck", take.ducks, default: defaults.ducks, as: JSONValue.bool)
-        if let depth = take.duckDepth { fields["duckDepth"] = .number(depth.decibels) }
+        var fields = item(take.item)
+        fields[Key.Voiceover.start] = Self.time(take.start)
+        set(&fields, Key.Voiceover.duck, take.ducks, default: defaults.ducks, as: JSONValue.bool)
+        if let depth = take.duckDepth { fields[Key.Voiceover.duckDepth] = .number(depth.decibels) }
         return .object(fields)
     }
 
     private func music(_ bed: Project.Music) -> JSONValue {
         let defaults = Project.Music(path: "")
-        var fields: [String: JSONValue] = ["path": path(bed.path)]
-        set(&fields, "start", bed.start, default: defaults.start, as: Self.time)
-        if let inPoint = bed.inPoint { fields["in"] = Self.time(inPoint) }
-        if let outPoint = bed.outPoint { fields["out"] = Self.time(outPoint) }
-        set(&fields, "volume", bed.volume, default: defaults.volume, as: Self.gain)
-        fade(bed.fade, into: &fields)
-        set(&fields, "loop", bed.loop, default: defaults.loop, as: JSONValue.bool)
-        if !bed.automation.isEmpty { fields["automation"] = .array(bed.automation.map(Self.ramp)) }
-        set(&fields, "pan", bed.pan, default: defaults.pan, as: Self.pan)
+        var fields = item(bed.item)
+        set(&fields, Key.Music.start, bed.start, default: defaults.start, as: Self.time)
+        set(&fields, Key.Music.loop, bed.loop, default: defaults.loop, as: JSONValue.bool)
         return .object(fields)
     }
 
-    /// An item's `fadeIn`, `fadeOut` and `fadeCurve`, where they differ from none.
-    private func fade(_ fade: Fade, into fields: inout [String: JSONValue]) {
-        let defaults = Fade()
-        set(&fields, "fadeIn", fade.fadeIn, default: defaults.fadeIn, as: Self.time)
-        set(&fields, "fadeOut", fade.fadeOut, default: defaults.fadeOut, as: Self.time)
-        set(&fields, "fadeCurve", fade.curve, default: defaults.curve, as: Self.name)
+    /// The keys every item has: `path`, and the rest where they differ from a new item's.
+    private func item(_ item: Project.Item) -> [String: JSONValue] {
+        let defaults = Project.Item(path: "")
+        var fields: [String: JSONValue] = [:]
+        fields[Key.Item.path] = path(item.path)
+        if let inPoint = item.inPoint { fields[Key.Item.inPoint] = Self.time(inPoint) }
+        if let outPoint = item.outPoint { fields[Key.Item.outPoint] = Self.time(outPoint) }
+        set(&fields, Key.Item.volume, item.volume, default: defaults.volume, as: Self.gain)
+        set(&fields, Key.Item.fadeIn, item.fade.fadeIn, default: defaults.fade.fadeIn, as: Self.time)
+        set(&fields, Key.Item.fadeOut, item.fade.fadeOut, default: defaults.fade.fadeOut, as: Self.time)
+        set(&fields, Key.Item.fadeCurve, item.fade.curve, default: defaults.fade.curve, as: Self.name)
+        if !item.automation.isEmpty { fields[Key.Item.automation] = .array(item.automation.map(Self.ramp)) }
+        set(&fields, Key.Item.pan, item.pan, default: defaults.pan, as: Self.pan)
+        return fields
     }
 
     private static func ramp(_ ramp: VolumeRamp) -> JSONValue {
-        var fields: [String: JSONValue] = [
-            "start": time(ramp.timeRange.start), "end": time(ramp.timeRange.end),
-            "from": .number(ramp.startVolume), "to": .number(ramp.endVolume),
-        ]
-        if ramp.curve != .linear { fields["curve"] = name(ramp.curve) }
+        var fields = self.ramp(over: ramp.timeRange, from: .number(ramp.startVolume), to: .number(ramp.endVolume))
+        if ramp.curve != .linear { fields[Key.Ramp.curve] = name(ramp.curve) }
         return .object(fields)
+    }
+
+    /// What every ramp has, of the volume or of a picture property: `start`, `end`, `from` and `to`.
+    static func ramp(over range: MediaTimeRange, from: JSONValue, to: JSONValue) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        fields[Key.Ramp.start] = time(range.start)
+        fields[Key.Ramp.end] = time(range.end)
+        fields[Key.Ramp.from] = from
+        fields[Key.Ramp.to] = to
+        return fields
     }
 
     // MARK: Settings
@@ -94,35 +92,38 @@ struct ProjectFileWriter {
     private func ducking(_ ducking: Project.Ducking) -> [String: JSONValue] {
         let defaults = Project.Ducking()
         var fields: [String: JSONValue] = [:]
-        set(&fields, "mode", ducking.mode, default: defaults.mode, as: Self.name)
-        set(&fields, "sources", ducking.sources, default: defaults.sources, as: Self.parts)
-        set(&fields, "targets", ducking.targets, default: defaults.targets, as: Self.parts)
-        set(&fields, "depth", ducking.settings.depth.decibels, default: defaults.settings.depth.decibels, as: JSONValue.number)
-        set(&fields, "fadeDown", ducking.settings.fadeDown, default: defaults.settings.fadeDown, as: Self.time)
-        set(&fields, "fadeUp", ducking.settings.fadeUp, default: defaults.settings.fadeUp, as: Self.time)
-        set(&fields, "maxPause", ducking.settings.maxPause, default: defaults.settings.maxPause, as: Self.time)
-        set(&fields, "curve", ducking.settings.curve, default: defaults.settings.curve, as: Self.name)
-        set(&fields, "threshold", ducking.threshold.decibels, default: defaults.threshold.decibels, as: JSONValue.number)
-        set(&fields, "below", ducking.below.decibels, default: defaults.below.decibels, as: JSONValue.number)
+        set(&fields, Key.Ducking.mode, ducking.mode, default: defaults.mode, as: Self.name)
+        set(&fields, Key.Ducking.sources, ducking.sources, default: defaults.sources, as: Self.parts)
+        set(&fields, Key.Ducking.targets, ducking.targets, default: defaults.targets, as: Self.parts)
+        set(&fields, Key.Ducking.depth, ducking.settings.depth.decibels, default: defaults.settings.depth.decibels, as: JSONValue.number)
+        set(&fields, Key.Ducking.fadeDown, ducking.settings.fadeDown, default: defaults.settings.fadeDown, as: Self.time)
+        set(&fields, Key.Ducking.fadeUp, ducking.settings.fadeUp, default: defaults.settings.fadeUp, as: Self.time)
+        set(&fields, Key.Ducking.maxPause, ducking.settings.maxPause, default: defaults.settings.maxPause, as: Self.time)
+        set(&fields, Key.Ducking.curve, ducking.settings.curve, default: defaults.settings.curve, as: Self.name)
+        set(&fields, Key.Ducking.threshold, ducking.threshold.decibels, default: defaults.threshold.decibels, as: JSONValue.number)
+        set(&fields, Key.Ducking.below, ducking.below.decibels, default: defaults.below.decibels, as: JSONValue.number)
         return fields
     }
 
     private func output(_ output: Project.Output) -> [String: JSONValue] {
         let defaults = Project.Output()
         var fields: [String: JSONValue] = [:]
-        set(&fields, "sampleRate", Int(output.sampleRate.hertz), default: Int(defaults.sampleRate.hertz), as: JSONValue.number)
-        set(&fields, "format", output.format, default: defaults.format, as: Self.name)
-        set(&fields, "audioBitrate", output.audioBitrate.bitsPerSecond, default: defaults.audioBitrate.bitsPerSecond, as: JSONValue.number)
-        if let duration = output.duration { fields["duration"] = Self.time(duration) }
+        set(&fields, Key.Output.sampleRate, Int(output.sampleRate.hertz), default: Int(defaults.sampleRate.hertz), as: JSONValue.number)
+        set(&fields, Key.Output.format, output.format, default: defaults.format, as: Self.name)
+        set(&fields, Key.Output.audioBitrate, output.audioBitrate.bitsPerSecond, default: defaults.audioBitrate.bitsPerSecond, as: JSONValue.number)
+        if let duration = output.duration { fields[Key.Output.duration] = Self.time(duration) }
         if let loudness = output.loudness {
-            fields["loudness"] = .object(["target": .number(loudness.target.decibels), "truePeak": .number(loudness.ceiling.decibels)])
+            var object: [String: JSONValue] = [:]
+            object[Key.Loudness.target] = .number(loudness.target.decibels)
+            object[Key.Loudness.truePeak] = .number(loudness.ceiling.decibels)
+            fields[Key.Output.loudness] = .object(object)
         }
         return fields
     }
 
     // MARK: Values
 
-    func set<Value: Equatable>(_ fields: inout [String: JSONValue], _ key: String, _ value: Value,
+    func set<Value: Equatable>(_ fields: inout [String: JSONValue], _ key: some ProjectFileKey, _ value: Value,
                                default defaultValue: Value, as encode: (Value) -> JSONValue) {
         if value != defaultValue { fields[key] = encode(value) }
     }

@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("AAC bit rate, 32k to 512k, e.g. 192k or 192000. (default: 192k)", valueName: "bits/s"),
+    @Option(help: ArgumentHelp("AAC bit rate, 32k to 512k, e.g. 192k or 192000. (default: \(Project.standard.output.audioBitrate))", valueName: "bits/s"),
             transform: quantity(AudioBitRate.init(parsing:)))
     var audioBitrate: AudioBitRate?
 
@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: 18)", valueName: "crf"),
+    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: \(ExportSession.defaultVideoQuality))", valueName: "crf"),
             transform: quantity(VideoQuality.init(parsing:)))
     var videoQuality: VideoQuality?
 

@@ -9,7 +9,7 @@ struct LoudnessOptions: ParsableArguments {
             transform: quantity(DeliveryLoudness.init(parsing:)))
     var loudness: DeliveryLoudness?
 
-    @Option(help: ArgumentHelp("The true-peak ceiling of the normalised mix, -20 to 0 dBTP. (default: the preset's, else -1)", valueName: "dBTP"),
+    @Option(help: ArgumentHelp("The true-peak ceiling of the normalised mix, -20 to 0 dBTP. (default: the preset's, else \(TruePeakCeiling.standard))", valueName: "dBTP"),
             transform: quantity(TruePeakCeiling.init(parsing:)))
     var truePeak: TruePeakCeiling?
 

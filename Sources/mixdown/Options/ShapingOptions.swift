@@ -7,50 +7,50 @@ import MixdownUnits
 
 /// Fades on the music bed, crossfades at cuts, and ducking of music under voice-over.
 struct ShapingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Fade the music in over this time from its start. (default: 0)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Fade the music in over this time from its start. (default: \(Project.Item.standard.fade.fadeIn))", valueName: "time"), transform: parseTime)
     var fadeIn: MediaTime?
 
-    @Option(help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: 0)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: \(Project.Item.standard.fade.fadeOut))", valueName: "time"), transform: parseTime)
     var fadeOut: MediaTime?
 
-    @Option(help: ArgumentHelp("Shape of the music fades: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
+    @Option(help: ArgumentHelp("Shape of the music fades: linear, equal-power, db or s-curve. (default: \(Project.Item.standard.fade.curve.rawValue))", valueName: "curve"))
     var fadeCurve: RampCurve?
 
-    @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: 0.01)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: \(Project.standard.cutFade))", valueName: "time"), transform: parseTime)
     var cutFade: MediaTime?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB; with --duck-mode loudness, the depth where the voice is too short or quiet to measure. (default: -12)", valueName: "db"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB; with --duck-mode loudness, the depth where the voice is too short or quiet to measure. (default: \(Project.standard.ducking.settings.depth))", valueName: "db"),
             transform: quantity(DuckDepth.init(parsing:)))
     var duck: DuckDepth?
 
-    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; loudness: under each item, as deep as puts the music --duck-below the voice; off. (default: ranges)", valueName: "mode"))
+    @Option(help: ArgumentHelp("ranges: duck under each voice-over item; signal: under detected speech; loudness: under each item, as deep as puts the music --duck-below the voice; off. (default: \(Project.standard.ducking.mode.rawValue))", valueName: "mode"))
     var duckMode: Project.Ducking.Mode?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --duck-mode loudness: how far the ducked music's loudness sits under the voice's, in LU, 0 to 40. (default: 15)", valueName: "lu"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --duck-mode loudness: how far the ducked music's loudness sits under the voice's, in LU, 0 to 40. (default: \(Project.standard.ducking.below))", valueName: "lu"),
             transform: quantity(LoudnessGap.init(parsing:)))
     var duckBelow: LoudnessGap?
 
-    @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: 0.5)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: \(Project.standard.ducking.settings.fadeDown))", valueName: "time"), transform: parseTime)
     var duckFadeDown: MediaTime?
 
-    @Option(help: ArgumentHelp("Time the music takes to come back up after the voice. (default: 0.5)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Time the music takes to come back up after the voice. (default: \(Project.standard.ducking.settings.fadeUp))", valueName: "time"), transform: parseTime)
     var duckFadeUp: MediaTime?
 
-    @Option(help: ArgumentHelp("Voice pauses shorter than this keep the music down. (default: 1.0)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Voice pauses shorter than this keep the music down. (default: \(Project.standard.ducking.settings.maxPause))", valueName: "time"), transform: parseTime)
     var duckMaxPause: MediaTime?
 
-    @Option(help: ArgumentHelp("Shape of the duck's ramps: linear, equal-power, db or s-curve. (default: linear)", valueName: "curve"))
+    @Option(help: ArgumentHelp("Shape of the duck's ramps: linear, equal-power, db or s-curve. (default: \(Project.standard.ducking.settings.curve.rawValue))", valueName: "curve"))
     var duckCurve: RampCurve?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest speech-band level that can count as speech, in dBFS, -120 to 0. (default: -60)", valueName: "db"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lowest speech-band level that can count as speech, in dBFS, -120 to 0. (default: \(Project.standard.ducking.threshold))", valueName: "db"),
             transform: quantity(SpeechThreshold.init(parsing:)))
     var duckThreshold: SpeechThreshold?
 
-    @Option(help: ArgumentHelp("What triggers the duck: voiceovers (by --duck-mode), clips (the speech in their audio), or both, comma-separated. (default: voiceovers)", valueName: "parts"),
+    @Option(help: ArgumentHelp("What triggers the duck: voiceovers (by --duck-mode), clips (the speech in their audio), or both, comma-separated. (default: \(typed(Project.standard.ducking.sources)))", valueName: "parts"),
             transform: parts(allowed: [.voiceovers, .clips]))
     var duckUnder: Set<MixPart>?
 
-    @Option(help: ArgumentHelp("What ducks: music, clips, voiceovers, comma-separated; a part never ducks under itself. (default: music)", valueName: "parts"),
+    @Option(help: ArgumentHelp("What ducks: music, clips, voiceovers, comma-separated; a part never ducks under itself. (default: \(typed(Project.standard.ducking.targets)))", valueName: "parts"),
             transform: parts(allowed: [.music, .clips, .voiceovers]))
     var duckTarget: Set<MixPart>?
 
@@ -77,6 +77,11 @@ struct ShapingOptions: ParsableArguments {
         if let duckTarget { project.ducking.targets = duckTarget }
         if duckClips { project.ducking.targets.insert(.clips) }
     }
+}
+
+/// Parts of the mix as `--duck-under` and `--duck-target` take them: `voiceovers,clips`.
+private func typed(_ parts: Set<MixPart>) -> String {
+    parts.sorted().map(\.rawValue).joined(separator: ",")
 }
 
 /// Parses a comma-separated list of parts of the mix, each one of `allowed`.

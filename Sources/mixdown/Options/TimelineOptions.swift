@@ -41,29 +41,29 @@ struct TimelineFlags: ParsableArguments {
     @Flag(help: "Repeat each music bed until the timeline ends.")
     var loopMusic = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB). (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the clips' own audio: a factor (0.5) or decibels (-6dB). (default: \(Project.standard.clipVolume))", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
     var clipVolume: Gain?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over. (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the voice-over. (default: \(Project.standard.voiceoverVolume))", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
     var voiceoverVolume: Gain?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music. (default: 1)", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Gain of the music. (default: \(Project.standard.musicVolume))", valueName: "gain"), transform: quantity(Gain.init(parsing:)))
     var musicVolume: Gain?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the clips' own audio, -1 (left) to 1 (right), constant power. (default: 0)", valueName: "pan"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the clips' own audio, -1 (left) to 1 (right), constant power. (default: \(Project.Item.standard.pan))", valueName: "pan"),
             transform: quantity(Pan.init(parsing:)))
     var clipPan: Pan?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the voice-over. (default: 0)", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the voice-over. (default: \(Project.Item.standard.pan))", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
     var voiceoverPan: Pan?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the music. (default: 0)", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the music. (default: \(Project.Item.standard.pan))", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
     var musicPan: Pan?
 
     @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
     var duration: MediaTime?
 
-    @Option(help: ArgumentHelp("Session sample rate in Hz, 8000 to 384000. (default: 48000)", valueName: "hz"),
+    @Option(help: ArgumentHelp("Session sample rate in Hz, 8000 to 384000. (default: \(Project.standard.output.sampleRate))", valueName: "hz"),
             transform: quantity(SampleRate.init(parsing:)))
     var sampleRate: SampleRate?
 

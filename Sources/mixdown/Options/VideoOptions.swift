@@ -15,14 +15,14 @@ struct VideoOptions: ParsableArguments {
             transform: quantity(PixelSize.init(parsing:)))
     var renderSize: PixelSize?
 
-    @Option(help: ArgumentHelp("Colour around fitted clips and under picture fades: #RRGGBB or a name. (default: black)", valueName: "colour"),
+    @Option(help: ArgumentHelp("Colour around fitted clips and under picture fades: #RRGGBB or a name. (default: \(Project.standard.video.background))", valueName: "colour"),
             transform: quantity(Colour.init(parsing:)))
     var background: Colour?
 
-    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) in from the background over this time. (default: 0)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) in from the background over this time. (default: \(Project.standard.video.fadeIn))", valueName: "time"), transform: parseTime)
     var videoFadeIn: MediaTime?
 
-    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: 0)", valueName: "time"), transform: parseTime)
+    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: \(Project.standard.video.fadeOut))", valueName: "time"), transform: parseTime)
     var videoFadeOut: MediaTime?
 
     /// Writes what was given onto `project`; `--transition` replaces every clip's own.

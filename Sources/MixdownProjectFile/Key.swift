@@ -1,0 +1,98 @@
+/// Every key of the project format, each spelled once: one enumeration per kind
+/// of object, its cases in documented order (docs/project-format.md).
+///
+/// The reader reads by these and checks each object against its kind's
+/// ``ProjectFileKey/known`` keys; the writer writes them. A key two kinds of
+/// object share (`fadeIn` of an item and of `video`) is a case of each kind,
+/// as the format lists it under each.
+enum Key {
+    /// The top level.
+    enum Project: String, ProjectFileKey {
+        case version, clips, voiceovers, music, clipVolume, voiceoverVolume, musicVolume, cutFade, ducking, video, output
+    }
+
+    /// What every item has, clip, voice-over take or music bed (`Project.Item`).
+    enum Item: String, ProjectFileKey {
+        case path, inPoint = "in", outPoint = "out", volume, fadeIn, fadeOut, fadeCurve, automation, pan
+
+        /// The keys of an item of kind `Own`, in documented order: `path`, the
+        /// item's `start` when it has one, the keys every item has, then the
+        /// rest of its own.
+        static func keys<Own: ProjectFileKey>(of own: Own.Type, start: Own? = nil) -> [String] {
+            [path.rawValue] + [start?.rawValue].compactMap { $0 } + allCases.filter { $0 != .path }.map(\.rawValue)
+                + own.allCases.filter { $0 != start }.map(\.rawValue)
+        }
+    }
+
+    /// A clip's own keys: its picture.
+    enum Clip: String, ProjectFileKey {
+        case transition, opacity, transform, crop, fit
+
+        /// What a clip object may hold: these and the keys every item has.
+        static let known = Item.keys(of: Clip.self)
+    }
+
+    /// A voice-over take's own keys.
+    enum Voiceover: String, ProjectFileKey {
+        case start, duck, duckDepth
+
+        /// What a take object may hold: these and the keys every item has.
+        static let known = Item.keys(of: Voiceover.self, start: .start)
+    }
+
+    /// A music bed's own keys.
+    enum Music: String, ProjectFileKey {
+        case start, loop
+
+        /// What a bed object may hold: these and the keys every item has.
+        static let known = Item.keys(of: Music.self, start: .start)
+    }
+
+    /// A volume ramp of an item's `automation`, and (but for `curve`) a ramp
+    /// of a clip's picture.
+    enum Ramp: String, ProjectFileKey {
+        case start, end, from, to, curve
+
+        /// A picture ramp's keys: it is linear, so it has no `curve`.
+        static let layerKnown = allCases.filter { $0 != .curve }.map(\.rawValue)
+    }
+
+    /// A clip's `transform` value.
+    enum Transform: String, ProjectFileKey {
+        case scale, scaleX, scaleY, rotate, x, y
+    }
+
+    /// A clip's `crop` value.
+    enum Crop: String, ProjectFileKey {
+        case x, y, width, height
+    }
+
+    /// A transition: a clip's `transition`, or `video.transition`.
+    enum Transition: String, ProjectFileKey {
+        case type, duration
+
+        /// The `type` of a cut, beside the names of `Transition.Kind`.
+        static let cut = "cut"
+    }
+
+    /// The `ducking` object; `duckClips` is the first format's, read and not written.
+    enum Ducking: String, ProjectFileKey {
+        case mode, sources, targets, depth, fadeDown, fadeUp, maxPause, curve, threshold, below, duckClips
+    }
+
+    /// The `video` object.
+    enum Video: String, ProjectFileKey {
+        case renderSize, frameRate, background, transition, quality, fit, fadeIn, fadeOut, fadeAudio, transitionCurve,
+             fullRender
+    }
+
+    /// The `output` object.
+    enum Output: String, ProjectFileKey {
+        case sampleRate, format, audioBitrate, duration, loudness
+    }
+
+    /// `output.loudness` as an object.
+    enum Loudness: String, ProjectFileKey {
+        case target, truePeak
+    }
+}
