@@ -28,6 +28,10 @@ import Synchronization
 /// included, within a block. The output appears at `outputPath` only when complete:
 /// an error or a cancellation leaves no file there and whatever was there before
 /// untouched.
+///
+/// A session makes one encoding of the plan it is given. ``DeliveryExport``
+/// exports a ``MeasuredPlan`` to its delivery loudness, checking each encoding
+/// and correcting the mastering until the decoded file meets it.
 public final class ExportSession: Sendable {
     /// What is rendered.
     public let plan: MixPlan
@@ -57,7 +61,9 @@ public final class ExportSession: Sendable {
     /// Prepares an export; nothing is opened until `export(progress:)`.
     ///
     /// - Parameters:
-    ///   - plan: what to export: its mix, and its video track when it has one.
+    ///   - plan: what to export: its mix, and its video track when it has one. Its
+    ///     measured passes must have run (``MeasuredPlan``): the export refuses a
+    ///     plan that `needsMeasuring`.
     ///   - outputPath: `.mp4`, `.mov` or (audio only) `.m4a`; it appears only when complete.
     ///   - audioBitRate: AAC bit rate in bits per second, both channels together.
     ///   - fastStart: put the index at the front of the file, for playback while downloading.
@@ -155,6 +161,7 @@ public final class ExportSession: Sendable {
     /// - Throws: as ``export(progress:)``; what `accept` throws.
     public func export(progress: (ExportProgress) -> Void = { _ in },
                        accepting accept: (String) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
+        try MeasuredPlan.requireMeasured(plan)
         if parallelEncoding {
             return try exportInParallel(progress: progress, measuring: nil, accepting: { path, _ throws(MediaIOError) in try accept(path) })
         }
@@ -190,6 +197,7 @@ public final class ExportSession: Sendable {
     /// - Throws: as ``export(progress:)``; the measurement's errors; what `accept` throws.
     public func export(progress: (ExportProgress) -> Void = { _ in }, measuring measures: LoudnessMeter.Measures,
                        accepting accept: (LoudnessFigures) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
+        try MeasuredPlan.requireMeasured(plan)
         let frames = encodingStretches.last?.upperBound ?? 0
         let measureFile = { (path: String) throws(MediaIOError) -> LoudnessFigures in
             try LoudnessScan(file: path, frameCount: frames, sampleRate: self.plan.sampleRate, threads: self.threadCount,

@@ -1,4 +1,5 @@
 import Foundation
+import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
 import MixdownRender
@@ -25,7 +26,9 @@ import Synchronization
 ///
 /// `render(progress:)` runs on the caller's thread; `cancel()` may be called from
 /// any thread and stops every worker within a block. The output appears at
-/// `outputPath` only when complete.
+/// `outputPath` only when complete. Made from a ``MeasuredPlan``, the session
+/// reads the mix its normalisation recorded, and checks the written file
+/// against the delivery (``measure(_:)``).
 public final class PreviewSession: Sendable {
     /// What is rendered.
     public let plan: MixPlan
@@ -42,6 +45,9 @@ public final class PreviewSession: Sendable {
     /// The plan's bus recorded by an earlier render (a normalisation's first
     /// pass), read instead of decoding and mixing; nil to render the plan.
     public let recordedBus: ScratchAudioFile?
+    /// The delivery loudness the plan was normalised to (a ``MeasuredPlan``'s),
+    /// which the written file is checked against; nil for none.
+    public let normalisation: LoudnessNormalisation?
     /// The files the render reads: the output may be none of them.
     let inputs: [String]
     private let cancelled = Atomic<Bool>(false)
@@ -51,7 +57,8 @@ public final class PreviewSession: Sendable {
     /// nothing is opened until `render(progress:)`.
     ///
     /// - Parameters:
-    ///   - plan: what to render.
+    ///   - plan: what to render, its measured passes run (``MeasuredPlan``, or a
+    ///     plan with no duck by loudness).
     ///   - outputPath: the WAV to write; it appears only when complete.
     ///   - format: the WAV's sample format.
     ///   - range: timeline samples to render; the whole timeline when nil.
@@ -64,15 +71,38 @@ public final class PreviewSession: Sendable {
     ///   - recordedBus: `plan`'s bus over its whole timeline, recorded by an
     ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
     ///     decoding and mixing, with the same result.
-    /// - Throws: `unsupported` when `recordedBus` does not hold the timeline.
-    public init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
-                inputs: [String] = [], parallel: Bool? = nil,
-                threads: Int = AudioRenderer.defaultThreadCount, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {
+    /// - Throws: `unsupported` for a plan that `needsMeasuring` (its ducks by
+    ///   loudness not measured: make a ``MeasuredPlan`` of it), or when
+    ///   `recordedBus` does not hold the timeline.
+    public convenience init(plan: MixPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
+                            inputs: [String] = [], parallel: Bool? = nil,
+                            threads: Int = AudioRenderer.defaultThreadCount, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {
+        try self.init(plan: plan, normalisation: nil, recordedBus: recordedBus, outputPath: outputPath, format: format, range: range,
+                      inputs: inputs, parallel: parallel, threads: threads)
+    }
+
+    /// Prepares a preview of a measured plan, as ``init(plan:outputPath:format:range:inputs:parallel:threads:recordedBus:)``
+    /// does: the renders read the mix its normalisation recorded (a range too,
+    /// with the whole mix's gain: a preview of the delivery), and
+    /// ``measure(_:)`` checks the file against its delivery.
+    ///
+    /// - Throws: `unsupported` when the recording does not hold the timeline.
+    public convenience init(measured: MeasuredPlan, outputPath: String, format: WAVSampleFormat, range: Range<Int64>? = nil,
+                            inputs: [String] = [], parallel: Bool? = nil,
+                            threads: Int = AudioRenderer.defaultThreadCount) throws(MediaIOError) {
+        try self.init(plan: measured.plan, normalisation: measured.normalisation, recordedBus: measured.recordedBus,
+                      outputPath: outputPath, format: format, range: range, inputs: inputs, parallel: parallel, threads: threads)
+    }
+
+    private init(plan: MixPlan, normalisation: LoudnessNormalisation?, recordedBus: ScratchAudioFile?, outputPath: String,
+                 format: WAVSampleFormat, range: Range<Int64>?, inputs: [String], parallel: Bool?, threads: Int) throws(MediaIOError) {
+        try MeasuredPlan.requireMeasured(plan)
         self.plan = plan
         self.outputPath = outputPath
         self.format = format
         self.inputs = plan.inputPaths + inputs
         self.recordedBus = recordedBus
+        self.normalisation = normalisation
         let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
         let span = range?.clamped(to: 0..<renderer.frameCount) ?? 0..<renderer.frameCount
         self.range = span

@@ -6,6 +6,7 @@ import MixdownPlanning
 import MixdownProject
 import MixdownRender
 import MixdownTime
+import MixdownUnits
 import MixdownTestSupport
 import XCTest
 
@@ -23,20 +24,23 @@ final class ReadmeExampleTests: XCTestCase {
         project.music = [Project.Music(path: Fixture.path("music.mp3"))]
         project.voiceovers = [Project.Voiceover(path: Fixture.path("vo-short.wav"), start: try MediaTime(parsing: "12.5"))]
         project.musicVolume = 0.8
-        let plan = try project.plan()
-        let preview = try PreviewSession(plan: plan, outputPath: output, format: .s24)
+        let plan = try MeasuredPlan(plan: project.plan())
+        let preview = try PreviewSession(measured: plan, outputPath: output, format: .s24)
         let written = try preview.render()
         print(written.line)
 
-        let renderer = try AudioRenderer(plan: plan)
+        let renderer = try AudioRenderer(plan: plan.plan)
         var firsts: [Int64] = []
         let summary = try renderer.render(range: 0..<480_000) { block in
             firsts.append(block.firstSample)
         }
 
-        let session = ExportSession(plan: try project.plan(for: .export), outputPath: final)
+        let podcast = try MeasuredPlan(plan: project.plan(for: .export), delivery: DeliveryLoudness(parsing: "podcast"), lossy: true)
+        let export = try DeliveryExport(measured: podcast, outputPath: final)
         var fractions: [Double] = []
-        _ = try session.export { progress in fractions.append(progress.fraction) }
+        let delivered = try export.export { event in
+            if case let .encoding(progress) = event { fractions.append(progress.fraction) }
+        }
 
         // The music (20 s, its decoded length) is the last item to end.
         XCTAssertEqual(written.frames, try MediaTime(seconds: 882_000.0 / 44_100).sampleIndex(sampleRate: 48_000))
@@ -47,5 +51,7 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(firsts.count, (480_000 + 16_383) / 16_384)
         XCTAssertTrue(FileManager.default.fileExists(atPath: final))
         XCTAssertEqual(fractions.last ?? 0, 1, accuracy: 1e-9)
+        XCTAssertEqual(delivered.meetsDelivery, true)
+        XCTAssertEqual(try XCTUnwrap(delivered.figures?.integrated), -16, accuracy: 0.15)
     }
 }

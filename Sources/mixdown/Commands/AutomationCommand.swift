@@ -28,12 +28,12 @@ struct AutomationCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount)
+        let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount).plan
         let tracks = plan.audioTracks.map { TrackAutomation(track: $0, until: plan.duration) }
         if json {
-            printJSON(tracks)
+            try printJSON(tracks)
         } else {
-            printOutput(tracks.map(\.text).joined(separator: "\n\n"))
+            try printOutput(tracks.map(\.text).joined(separator: "\n\n"))
         }
     }
 }

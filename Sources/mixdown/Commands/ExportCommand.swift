@@ -12,10 +12,6 @@ import MixdownUnits
 
 /// `mixdown export`: the stitched video (stream copy) with the finished mix in AAC.
 struct ExportCommand: ParsableCommand {
-    /// Encodings of a normalised export at most: the decoded AAC is checked and
-    /// the mastering corrected after each.
-    static let encodings = 4
-
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the stitched video with the mix as AAC, into MP4, MOV or (audio only) M4A.",
@@ -71,67 +67,39 @@ struct ExportCommand: ParsableCommand {
         if let audioBitrate { project.output.audioBitrate = audioBitrate }
         if let videoQuality { project.video.quality = videoQuality }
         if fullRender { project.video.fullRender = true }
-        var plan = try project.measuredPlan(for: .export, threads: threading.count)
         let console = reporting.console
-        plan.warnings.forEach { console.warn($0) }
-        var normalisation = try delivery.normalisation(of: plan, project: project, lossy: true, threads: threading.count,
-                                                       output: output, console: console)
-        if let normalisation { plan = normalisation.plan }
-        if let range {
-            let excerpt = try runReportingErrors { () throws(MixPlanError) in try plan.excerpt(forExportOf: range) }
+        let measured = try project.measuring(project.plan(for: .export), threads: threading.count, delivery: delivery, lossy: true,
+                                             output: output, warn: { console.warn($0) })
+        let quality = project.video.quality ?? ExportSession.defaultVideoQuality
+        let export = try DeliveryExport(measured: measured, outputPath: output, range: range,
+                                        audioBitRate: project.output.audioBitrate.bitsPerSecond, fastStart: faststart,
+                                        threads: threading.count, videoQuality: quality,
+                                        // Without a target, the decoded AAC's figures are for the summary line alone.
+                                        measuringLoudness: !reporting.quiet, isCancelled: { Interrupt.isRequested() })
+        if let excerpt = export.excerpt {
             excerpt.snaps.forEach { console.warn($0.description) }
             if excerpt.timelineRange != range {
                 console.warn("exporting \(excerpt.timelineRange.start.readable)–\(excerpt.timelineRange.end.readable) of the timeline")
             }
-            plan = excerpt.plan
         }
-        let bitRate = project.output.audioBitrate.bitsPerSecond
-        var attempt = 1
-        while true {
-            // The first pass's recording holds the whole timeline: a range's excerpt has a timeline of its own.
-            let session = ExportSession(plan: plan, outputPath: output, audioBitRate: bitRate, fastStart: faststart,
-                                        threads: threading.count,
-                                        videoQuality: project.video.quality ?? ExportSession.defaultVideoQuality,
-                                        recordedBus: range == nil ? normalisation?.recordedBus : nil)
-            Interrupt.pollForRequests()
-            let reporter = reporting.reporter(total: plan.frameCount, sampleRate: plan.sampleRate)
-            var written: LoudnessFigures?
-            let last = attempt == Self.encodings
-            let summary = try runReportingErrors { () throws(MediaIOError) -> RenderSummary? in
-                let progress = { (state: ExportProgress) in
-                    if Interrupt.isRequested() { session.cancel() }
-                    reporter.update(state.framesDone)
-                }
-                // What the AAC decodes to is what is delivered: the encoder's overshoot
-                // included. Without a target, it is for the summary line alone.
-                guard normalisation != nil || !reporting.quiet else { return try session.export(progress: progress) }
-                return try session.export(progress: progress, measuring: [.integrated, .truePeak]) { figures in
-                    written = figures
-                    return last || range != nil || normalisation.map { $0.accepts(figures) } ?? true
-                }
+        Interrupt.pollForRequests()
+        var reporter: ProgressReporter?
+        let delivered = try export.export { event in
+            switch event {
+            case .started: reporter = reporting.reporter(total: export.plan.frameCount, sampleRate: export.plan.sampleRate)
+            case let .encoding(state): reporter?.update(state.framesDone)
+            case .finished: reporter?.finish()
             }
-            reporter.finish()
-            if let summary {
-                guard let written else { return }
-                if let normalisation {
-                    if !normalisation.accepts(written) && range == nil {
-                        console.warn("loudness: after \(Self.encodings) encodings the decoded AAC measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
-                    }
-                    DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
-                }
-                console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written)
-                                + videoNote(plan, quality: project.video.quality ?? ExportSession.defaultVideoQuality))
-                return
-            }
-            // The decoded file missed the delivery: correct the mastering and encode again.
-            guard let missed = normalisation, let written else { return }
-            let corrected = try runReportingErrors { () throws(MediaIOError) in
-                try missed.corrected(for: written, threads: threading.count, isCancelled: { Interrupt.isRequested() })
-            }
-            normalisation = corrected
-            plan.mastering = corrected.plan.mastering
-            attempt += 1
         }
+        guard let written = delivered.figures else { return }
+        if let normalisation = delivered.normalisation {
+            if delivered.meetsDelivery == false {
+                console.warn("loudness: after \(delivered.encodings) encodings the decoded AAC measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
+            }
+            DeliveryReport.normalisation(normalisation, sampleRate: export.plan.sampleRate).map { console.summary($0) }
+        }
+        console.summary("wrote \(output): " + delivered.summary.line + "; " + DeliveryReport.figures(written)
+                        + videoNote(export.plan, quality: quality))
     }
 
     /// How the video was made, when it was not a plain copy of the clips: frames

@@ -43,21 +43,20 @@ struct FrameCommand: ParsableCommand {
         try checkOutput(output, inputs: inputs, extensions: ["png"], format: "a PNG picture")
         // Composed even when the export would only copy: the same drawing either way.
         project.video.fullRender = true
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
+        let plan = try project.plan(for: .export)
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         guard at >= .zero, at < plan.duration else {
             throw ValidationError("--at \(at.readable): outside the timeline, which lasts \(plan.duration.readable)")
         }
-        let size = try runReportingErrors { () throws(MediaIOError) -> String in
-            guard case let .composed(video) = plan.video else { throw .unsupported(path: "video", reason: "the plan has no composed picture") }
-            let frames = ComposedVideoFrames(video: video)
-            let render = frames.timeline.videoComposition.renderSize
-            let canvas = Picture(width: render.width, height: render.height)
-            try frames.draw(at: at, into: canvas)
-            try canvas.writePNG(to: output, matrix: frames.timeline.videoComposition.colourMatrix, inputs: inputs)
-            return render.description
+        guard case let .composed(video) = plan.video else {
+            throw MediaIOError.unsupported(path: "video", reason: "the plan has no composed picture")
         }
-        console.summary("wrote \(output): \(size), the frame at \(at.readable)")
+        let frames = ComposedVideoFrames(video: video)
+        let render = frames.timeline.videoComposition.renderSize
+        let canvas = Picture(width: render.width, height: render.height)
+        try frames.draw(at: at, into: canvas)
+        try canvas.writePNG(to: output, matrix: frames.timeline.videoComposition.colourMatrix, inputs: inputs)
+        console.summary("wrote \(output): \(render), the frame at \(at.readable)")
     }
 }

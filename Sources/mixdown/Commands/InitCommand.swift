@@ -27,16 +27,14 @@ struct InitCommand: ParsableCommand {
         let project = try timeline.project()
         guard let output else {
             let data = project.jsonData(relativeTo: FileManager.default.currentDirectoryPath)
-            writeToStandardOutput(data + Data("\n".utf8))
+            try writeToStandardOutput(data + Data("\n".utf8))
             return
         }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         let data = project.jsonData(relativeTo: folder)
-        try runReportingErrors { () throws(MediaIOError) in
-            // The project file given may be rewritten in place; its media may not.
-            let file = try AtomicOutputFile(path: output, inputs: project.mediaPaths.map(\.path))
-            try writeData(data, into: file.temporaryPath, for: output)
-            try file.commit()
-        }
+        // The project file given may be rewritten in place; its media may not.
+        let file = try AtomicOutputFile(path: output, inputs: project.mediaPaths.map(\.path))
+        try writeData(data, into: file.temporaryPath, for: output)
+        try file.commit()
     }
 }

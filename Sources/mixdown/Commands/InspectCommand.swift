@@ -28,16 +28,16 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let plan = try project.measuredPlan(for: .layout, threads: threading.count)
+        let plan = try project.measuredPlan(for: .layout, threads: threading.count).plan
         var report = TimelineReport(plan: plan)
         if levels {
-            let scan = try runReportingErrors { () throws(MediaIOError) in try LevelScan(plan: plan, threads: threading.count) }
+            let scan = try LevelScan(plan: plan, threads: threading.count)
             report.add(scan, sampleRate: plan.sampleRate)
         }
         if json {
-            printJSON(report)
+            try printJSON(report)
         } else {
-            printOutput(report.text)
+            try printOutput(report.text)
         }
     }
 }

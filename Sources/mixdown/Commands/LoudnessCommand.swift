@@ -61,16 +61,16 @@ struct LoudnessCommand: ParsableCommand {
     func run() throws {
         let report = measuresProject ? try projectReport() : try filesReport()
         if json {
-            printJSON(report)
+            try printJSON(report)
         } else {
-            printOutput(report.text)
+            try printOutput(report.text)
         }
     }
 
     private func filesReport() throws -> LoudnessReport {
         var report = LoudnessReport()
         report.files = try inputs.map { path in
-            let figures = try runReportingErrors { () throws(MediaIOError) in try LoudnessFigures(measuringFile: path) }
+            let figures = try LoudnessFigures(measuringFile: path)
             return LoudnessReport.File(path: path, figures: LoudnessReport.Figures(figures))
         }
         return report
@@ -78,17 +78,17 @@ struct LoudnessCommand: ParsableCommand {
 
     private func projectReport() throws -> LoudnessReport {
         let project = try timeline.project(loading: inputs.first)
-        var plan = try project.measuredPlan(for: .preview, threads: threading.count)
+        var plan = try project.measuredPlan(for: .preview, threads: threading.count).plan
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil
         var report = LoudnessReport()
         let threads = threading.count
-        let mix = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: plan, threads: threads).figures }
+        let mix = try LoudnessScan(plan: plan, threads: threads).figures
         report.mix = LoudnessReport.Figures(mix)
         var stems = LoudnessReport.Stems()
         for part in MixPart.timelineOrder where plan.audioTracks(of: part).contains(where: { !$0.segments.isEmpty }) {
             let stem = plan.keepingAudio(of: [part])
-            let figures = try runReportingErrors { () throws(MediaIOError) in try LoudnessScan(plan: stem, threads: threads).figures }
+            let figures = try LoudnessScan(plan: stem, threads: threads).figures
             switch part {
             case .clips: stems.clips = LoudnessReport.Figures(figures)
             case .voiceovers: stems.voiceovers = LoudnessReport.Figures(figures)
@@ -96,11 +96,9 @@ struct LoudnessCommand: ParsableCommand {
             }
         }
         report.stems = stems
-        let voice = try runReportingErrors { () throws(MixPlanError) in try plan.voiceRanges() }
+        let voice = try plan.voiceRanges()
         if !voice.isEmpty {
-            let dialogue = try runReportingErrors { () throws(MediaIOError) in
-                try DialogueLoudness(plan: plan, ranges: voice, threads: threads)
-            }
+            let dialogue = try DialogueLoudness(plan: plan, ranges: voice, threads: threads)
             report.dialogue = LoudnessReport.Dialogue(dialogue, sampleRate: plan.sampleRate)
         }
         if let delivery = project.output.loudness {

@@ -44,37 +44,30 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
-        var plan = try project.measuredPlan(for: .preview, threads: threading.count)
-        let samples = try runReportingErrors { () throws(MixPlanError) in try plan.samples(in: range) }
+        let plan = try project.plan(for: .preview)
+        let samples = try plan.samples(in: range)
         let console = reporting.console
-        plan.warnings.forEach { console.warn($0) }
-        let normalisation = try delivery.normalisation(of: plan, project: project, lossy: false, threads: threading.count,
-                                                       output: output, console: console)
-        if let normalisation {
+        // The whole mix is measured, also for a `--range`: a range previews the delivery.
+        let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, output: output,
+                                             warn: { console.warn($0) })
+        if let normalisation = measured.normalisation {
             DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
-            plan = normalisation.plan
         }
-        let summary = try runReportingErrors { () throws(MediaIOError) in
-            let session = try PreviewSession(plan: plan, outputPath: output, format: project.output.format,
-                                             range: samples, inputs: inputs, threads: threading.count,
-                                             recordedBus: normalisation?.recordedBus)
-            Interrupt.pollForRequests()
-            let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
-            let summary = try session.render { done in
-                if Interrupt.isRequested() { session.cancel() }
-                reporter.update(done)
-            }
-            reporter.finish()
-            return summary
+        let session = try PreviewSession(measured: measured, outputPath: output, format: project.output.format,
+                                         range: samples, inputs: inputs, threads: threading.count)
+        Interrupt.pollForRequests()
+        let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
+        let summary = try session.render { done in
+            if Interrupt.isRequested() { session.cancel() }
+            reporter.update(done)
         }
+        reporter.finish()
         // The file's loudness feeds the summary line, and checks a normalised whole
         // mix: `--quiet` without a target skips it.
-        guard normalisation != nil || !reporting.quiet else { return }
-        let written = try runReportingErrors { () throws(MediaIOError) in
-            try LoudnessScan(file: output, frameCount: summary.frames, sampleRate: plan.sampleRate, threads: threading.count,
-                             measures: [.integrated, .truePeak], truePeakBy: .limiterDetector).figures
-        }
-        if let normalisation, range == nil, !normalisation.accepts(written) {
+        guard measured.normalisation != nil || !reporting.quiet else { return }
+        let delivered = try session.measure(summary)
+        guard let written = delivered.figures else { return }
+        if let normalisation = delivered.normalisation, delivered.meetsDelivery == false {
             console.warn("loudness: the file measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
         }
         console.summary("wrote \(output): " + summary.line + "; " + DeliveryReport.figures(written))

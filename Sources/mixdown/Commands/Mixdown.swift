@@ -19,7 +19,8 @@ struct Mixdown: ParsableCommand {
         subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self, PlotCommand.self, LoudnessCommand.self, FrameCommand.self])
 
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix,
-    /// and every error ends with a documented exit code (never 1).
+    /// and every error ends with a documented exit code (never 1): commands throw
+    /// the library's errors out of `run()`, and `ExitStatus` maps them here.
     static func main() {
         MemoryTuning.tuneMalloc()
         // Before any work, so that Ctrl-C during planning stops the job the same way.
@@ -31,8 +32,8 @@ struct Mixdown: ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             guard code != .failure || error is ExitCode else {
-                // Not ArgumentParser's: a library error that escaped `runReportingErrors`, or a bug.
-                fail(String(describing: error), code: ExitStatus.code(for: error))
+                // Not ArgumentParser's: a library error, or a bug.
+                ExitStatus.exit(reporting: error)
             }
             let message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message

@@ -53,20 +53,18 @@ struct PlotCommand: ParsableCommand {
         let project = try timeline.project()
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         if output != "-" { try checkOutput(output, inputs: inputs, extensions: ["svg"], format: "an SVG picture") }
-        let plan = try project.measuredPlan(for: .layout, threads: AudioRenderer.defaultThreadCount)
+        let plan = try project.measuredPlan(for: .layout, threads: AudioRenderer.defaultThreadCount).plan
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
-        let plot = try runReportingErrors { () throws(MediaIOError) in try TimelinePlot(plan: plan, width: width) }
+        let plot = try TimelinePlot(plan: plan, width: width)
         let svg = Data(plot.svg.utf8)
         if output == "-" {
-            writeToStandardOutput(svg)
+            try writeToStandardOutput(svg)
             return
         }
-        try runReportingErrors { () throws(MediaIOError) in
-            let file = try AtomicOutputFile(path: output, inputs: inputs)
-            try writeData(svg, into: file.temporaryPath, for: output)
-            try file.commit()
-        }
+        let file = try AtomicOutputFile(path: output, inputs: inputs)
+        try writeData(svg, into: file.temporaryPath, for: output)
+        try file.commit()
         console.summary("wrote \(output): \(plot.width)×\(plot.height) px, \(String(format: "%.3f", plan.duration.seconds)) s")
     }
 }

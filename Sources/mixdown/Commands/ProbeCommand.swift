@@ -20,11 +20,11 @@ struct ProbeCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let info = try runReportingErrors { () throws(MediaIOError) in try MediaProbe.probe(path: file) }
+        let info = try MediaProbe.probe(path: file)
         if json {
-            printJSON(info)
+            try printJSON(info)
         } else {
-            printOutput(ProbeReport(info: info).text)
+            try printOutput(ProbeReport(info: info).text)
         }
     }
 }

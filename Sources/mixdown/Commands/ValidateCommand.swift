@@ -30,15 +30,15 @@ struct ValidateCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: projectFile) }
+        let project = try Project.load(contentsOf: projectFile)
         let missing = project.mediaPaths.filter { !FileManager.default.fileExists(atPath: $0.path) }
         if !missing.isEmpty {
             let lines = missing.map { "  \($0.jsonPath): \(MessageText.shown($0.path)): no such file" }
             let name = MessageText.shown(projectFile)
             let head = missing.count == 1 ? "\(name): missing media" : "\(name): \(missing.count) media files missing"
-            fail(([head] + lines).joined(separator: "\n"), code: 66)
+            fail(([head] + lines).joined(separator: "\n"), code: ExitStatus.missingInput)
         }
-        let plan = try runReportingErrors { () throws(PlanningError) in try project.plan(for: .export) }
+        let plan = try project.plan(for: .export)
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         console.summary(String(format: "%@: valid: clips %d, voice-over takes %d, music beds %d; timeline %.3f s",

@@ -1,8 +1,4 @@
 import ArgumentParser
-import MixdownExport
-import MixdownLoudness
-import MixdownMediaIO
-import MixdownPlan
 import MixdownProject
 import MixdownUnits
 
@@ -29,19 +25,9 @@ struct LoudnessOptions: ParsableArguments {
         return delivery
     }
 
-    /// `plan` brought to the delivery asked for, its warnings on `console`; nil
-    /// without a target. The whole mix is measured, also for a `--range`: a
-    /// range previews the delivery. `output` is the file to be written.
-    func normalisation(of plan: MixPlan, project: Project, lossy: Bool, threads: Int, output: String,
-                       console: Console) throws -> LoudnessNormalisation? {
-        guard let target = try delivery(for: project) else { return nil }
-        // The first pass records the mix beside the output: the disk that takes the output takes it.
-        let folder = output.lastIndex(of: "/").map { output[..<$0].isEmpty ? "/" : String(output[..<$0]) } ?? "."
-        let found = try runReportingErrors { () throws(MediaIOError) in
-            try LoudnessNormalisation(plan: plan, delivery: target, lossy: lossy, threads: threads, scratchFolder: folder,
-                                      isCancelled: { Interrupt.isRequested() })
-        }
-        found.warnings.forEach { console.warn($0) }
-        return found
+    /// Where a normalisation records the mix for `output`, the file to be
+    /// written: beside it, on the disk that takes the output.
+    static func scratchFolder(for output: String) -> String {
+        output.lastIndex(of: "/").map { output[..<$0].isEmpty ? "/" : String(output[..<$0]) } ?? "."
     }
 }

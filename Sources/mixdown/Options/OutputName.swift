@@ -7,12 +7,11 @@ import MixdownMediaIO
 /// x.mp3` wrote WAV data into a file named .mp3). `extensions` nil: the command
 /// checks the name itself (export picks its container by the extension).
 ///
-/// Exits 73, as `export` does for an extension it has no container for.
-func checkOutput(_ path: String, inputs: [String], extensions: [String]? = nil, format: String = "") throws {
-    try runReportingErrors { () throws(MediaIOError) in
-        try AtomicOutputFile.check(path: path, inputs: inputs)
-        guard let extensions, !extensions.contains((path as NSString).pathExtension.lowercased()) else { return }
-        let names = extensions.map { "." + $0 }.joined(separator: " or ")
-        throw .cannotCreateOutput(path: path, reason: "this command writes \(format): name the output \(names)")
-    }
+/// - Throws: `cannotCreateOutput` (exit 73, as `export` gives for an extension it
+///   has no container for).
+func checkOutput(_ path: String, inputs: [String], extensions: [String]? = nil, format: String = "") throws(MediaIOError) {
+    try AtomicOutputFile.check(path: path, inputs: inputs)
+    guard let extensions, !extensions.contains((path as NSString).pathExtension.lowercased()) else { return }
+    let names = extensions.map { "." + $0 }.joined(separator: " or ")
+    throw .cannotCreateOutput(path: path, reason: "this command writes \(format): name the output \(names)")
 }

@@ -1,16 +1,32 @@
-import MixdownLoudness
-import MixdownMediaIO
+import MixdownExport
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
 
 extension Project {
-    /// The plan of this project for `purpose`, with the ducks by loudness measured
-    /// on `threads` threads: what every command that renders or reports the mix runs.
-    func measuredPlan(for purpose: PlanPurpose, threads: Int) throws -> MixPlan {
-        let plan = try runReportingErrors { () throws(PlanningError) in try self.plan(for: purpose) }
-        return try runReportingErrors { () throws(MediaIOError) in
-            try plan.measuringLoudnessDucks(threads: threads, isCancelled: { Interrupt.isRequested() })
-        }
+    /// This project's plan for `purpose` with the measured passes run over it,
+    /// no delivery asked: what `inspect`, `automation`, `plot` and `loudness` run.
+    func measuredPlan(for purpose: PlanPurpose, threads: Int) throws -> MeasuredPlan {
+        try measuring(plan(for: purpose), threads: threads)
+    }
+
+    /// `plan`, this project's, with the measured passes run over it
+    /// (MixdownExport's `MeasuredPlan`: the ducks by loudness, then the
+    /// normalisation to the delivery that `delivery`'s flags or the project's
+    /// `output.loudness` ask for) on `threads` threads, stopping when a signal
+    /// asks: what every command that renders or reports the mix runs.
+    ///
+    /// - Parameters:
+    ///   - delivery: the delivery flags of `mix` and `export`; nil for none.
+    ///   - lossy: whether the output is AAC (`export`).
+    ///   - output: the file to be written: a normalisation records the mix beside it.
+    ///   - warn: each warning, as soon as its pass finds it.
+    /// - Throws: `ValidationError` for `--true-peak` without a target; the passes' `MediaIOError`s.
+    func measuring(_ plan: MixPlan, threads: Int, delivery: LoudnessOptions? = nil, lossy: Bool = false, output: String = ".",
+                   warn: (String) -> Void = { _ in }) throws -> MeasuredPlan {
+        let target = try delivery?.delivery(for: self)
+        return try MeasuredPlan(plan: plan, delivery: target, lossy: lossy, threads: threads,
+                                scratchFolder: LoudnessOptions.scratchFolder(for: output),
+                                isCancelled: { Interrupt.isRequested() }, warn: warn)
     }
 }

@@ -94,7 +94,7 @@ struct TimelineFlags: ParsableArguments {
     func project(loading path: String?) throws -> Project {
         var project = Project()
         if let path {
-            project = try runReportingErrors { () throws(ProjectFileError) in try Project.load(contentsOf: path) }
+            project = try Project.load(contentsOf: path)
         }
         return applied(to: project)
     }

@@ -31,11 +31,13 @@ func writeToStandardError(_ text: String) {
     _ = writeAll(Data(text.utf8), to: 2)
 }
 
-/// Writes `data` to stdout; a failed write (a full disk, a closed pipe) ends
-/// the run with the I/O error code, since the output is then incomplete.
-func writeToStandardOutput(_ data: Data) {
+/// Writes `data` to stdout.
+///
+/// - Throws: `writeFailed` naming standard output (a full disk, a closed pipe):
+///   the output is then incomplete, and the run ends with the I/O error code.
+func writeToStandardOutput(_ data: Data) throws(MediaIOError) {
     if let error = writeAll(data, to: 1) {
-        fail("standard output: write failed: \(String(cString: strerror(error)))", code: ExitStatus.ioError)
+        throw .writeFailed(path: "standard output", reason: String(cString: strerror(error)))
     }
 }
 
@@ -67,6 +69,6 @@ private func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
 }
 
 /// Writes `text` and a newline to stdout, as `print` would, failing as ``writeToStandardOutput(_:)`` does.
-func printOutput(_ text: String) {
-    writeToStandardOutput(Data((text + "\n").utf8))
+func printOutput(_ text: String) throws(MediaIOError) {
+    try writeToStandardOutput(Data((text + "\n").utf8))
 }

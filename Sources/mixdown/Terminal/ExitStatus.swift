@@ -22,7 +22,18 @@ enum ExitStatus {
     /// Ctrl-C; another signal gives 128 + its number (`Interrupt`).
     static let interrupted: Int32 = 130
 
-    /// The exit code for a library error.
+    /// Ends the run for an error the library threw (or a bug's): one line on
+    /// stderr, `mixdown: <message><hint>`, and the error's documented exit code.
+    /// A job stopped on request (`MediaIOError.cancelled`, its temporary output
+    /// removed) exits as the signal asked. The one place a thrown error becomes
+    /// an exit code: commands let errors propagate out of `run()`, and
+    /// `Mixdown.main()` hands here every one that is not ArgumentParser's.
+    static func exit(reporting error: any Error) -> Never {
+        if (error as? MediaIOError) == .cancelled { Interrupt.exitStopped() }
+        fail(String(describing: error) + hint(for: error), code: code(for: error))
+    }
+
+    /// The exit code for a library error; 70 for any other.
     static func code(for error: any Error) -> Int32 {
         switch error {
         case let error as MediaIOError: return code(for: error)
@@ -69,16 +80,6 @@ enum ExitStatus {
         case .notOnKeyframe: return usage
         case .invalidTrim, .noClips, .clipNotScanned, .incompatibleClips, .timestampOutOfRange: return badInput
         }
-    }
-}
-
-/// Runs `body`; a typed Mixdown error becomes one line on stderr and its exit code.
-func runReportingErrors<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
-    do {
-        return try body()
-    } catch {
-        if (error as? MediaIOError) == .cancelled { Interrupt.exitStopped() }
-        fail(error.description + ExitStatus.hint(for: error), code: ExitStatus.code(for: error))
     }
 }
 
