@@ -153,7 +153,7 @@ let package = Package(
             "MixdownAudioMix", "MixdownComposition", "MixdownDynamics", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownAnalysisTests", dependencies: [
-            "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownTestSupport",
+            "MixdownAnalysis", "MixdownMediaIO", "MixdownTime", "MixdownUnits", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownProjectFileTests", dependencies: [
             "MixdownProjectFile", "MixdownProject", "MixdownComposition", "MixdownAudioMix", "MixdownUnits", "MixdownTime",

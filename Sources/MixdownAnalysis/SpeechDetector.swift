@@ -36,8 +36,8 @@ import MixdownUnits
 /// regions equal those of the reference implementation the rules were measured
 /// with. Not thread-safe: one detector per signal and thread.
 public final class SpeechDetector {
-    /// Sample rate of the input in Hz.
-    public let sampleRate: Int32
+    /// Sample rate of the input.
+    public let sampleRate: SampleRate
     /// The lowest speech-band level that can be speech.
     public let threshold: SpeechThreshold
     /// Speech regions closer than this are bridged.
@@ -68,17 +68,14 @@ public final class SpeechDetector {
     /// Makes a detector for a signal at `sampleRate`.
     ///
     /// - Parameters:
-    ///   - sampleRate: Input rate in Hz, at least 8000.
+    ///   - sampleRate: Input rate (8 kHz at the least, as every `SampleRate` is).
     ///   - threshold: The lowest speech-band level that can be speech.
     ///   - maxPause: Shortest gap that separates regions; not negative.
     ///   - preRoll: How much earlier than the speech a region starts; not negative.
     ///   - hangover: How much later than the speech a region ends; not negative.
     /// - Throws: `AudioMixError.invalidSetting(name:reason:)` (MixdownAudioMix).
-    public init(sampleRate: Int32, threshold: SpeechThreshold = .standard, maxPause: MediaTime = .milliseconds(500),
+    public init(sampleRate: SampleRate, threshold: SpeechThreshold = .standard, maxPause: MediaTime = .milliseconds(500),
                 preRoll: MediaTime = .milliseconds(30), hangover: MediaTime = .milliseconds(30)) throws(AudioMixError) {
-        guard sampleRate >= 8_000 else {
-            throw .invalidSetting(name: "speech detector sample rate", reason: "must be at least 8000 Hz, got \(sampleRate)")
-        }
         for (name, length) in [("speech max pause", maxPause), ("speech pre-roll", preRoll), ("speech hangover", hangover)]
         where length < .zero {
             throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
@@ -89,7 +86,7 @@ public final class SpeechDetector {
         self.preRoll = preRoll
         self.hangover = hangover
         do {
-            analysis = try SpeechFrameAnalysis(sampleRate: Int(sampleRate))
+            analysis = try SpeechFrameAnalysis(sampleRate: Int(sampleRate.hertz))
         } catch {
             throw .invalidSetting(name: "speech detector", reason: error.description)
         }

@@ -1,5 +1,6 @@
 import MixdownDSP
 import MixdownTime
+import MixdownUnits
 
 // Rendering works layer by layer straight into the output: the first layer
 // writes, every further layer multiplies in place. That needs no scratch
@@ -27,10 +28,9 @@ extension GainEnvelope {
     ///   - firstSample: Output sample index of `out[0]`; may be any value,
     ///     samples before time 0 get the envelope's value there.
     ///   - count: Number of samples, `>= 0`.
-    ///   - sampleRate: Output sample rate in Hz, `> 0`.
-    public func fill(_ out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: Int32) {
+    ///   - sampleRate: Output sample rate.
+    public func fill(_ out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: SampleRate) {
         precondition(count >= 0, "count must not be negative")
-        precondition(sampleRate > 0, "sample rate must be positive")
         guard count > 0 else { return }
         guard let first = layers.first else {
             DSP.fill(out, value: 1, count: count)
@@ -53,9 +53,8 @@ extension GainEnvelope {
     /// - Parameters:
     ///   - firstSample: Output sample index of the block's first sample.
     ///   - count: Number of samples, `> 0`; `0` returns `nil`.
-    ///   - sampleRate: Output sample rate in Hz, `> 0`.
-    public func isConstant(firstSample: Int64, count: Int, sampleRate: Int32) -> Float? {
-        precondition(sampleRate > 0, "sample rate must be positive")
+    ///   - sampleRate: Output sample rate.
+    public func isConstant(firstSample: Int64, count: Int, sampleRate: SampleRate) -> Float? {
         guard count > 0 else { return nil }
         let last = firstSample + Int64(count) - 1
         var product = 1.0
@@ -73,7 +72,7 @@ extension GainLayer {
     /// Writes (or multiplies `out` by) this layer's gain for samples
     /// `firstSample ..< firstSample + count`, one segment piece at a time.
     internal func render(
-        into out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: Int32, multiplying: Bool
+        into out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: SampleRate, multiplying: Bool
     ) {
         let endSample = firstSample + Int64(count)
         var sample = firstSample
@@ -101,7 +100,7 @@ extension GainLayer {
 
     /// The layer's gain over samples `first ... last` if one segment covers
     /// them all and it is constant (or the block lies before every segment).
-    internal func constantGain(fromSample first: Int64, throughSample last: Int64, sampleRate: Int32) -> Double? {
+    internal func constantGain(fromSample first: Int64, throughSample last: Int64, sampleRate: SampleRate) -> Double? {
         guard let index = segmentIndex(containingSample: last, sampleRate: sampleRate) else { return 1 }
         let segment = segments[index]
         guard segment.isConstant, segment.start.ceilingSampleIndex(sampleRate: sampleRate) <= first else { return nil }
@@ -113,9 +112,9 @@ extension GainSegment {
     /// Writes (or multiplies `out` by) this segment's gain for `count`
     /// samples from `firstSample`, all of which lie inside the segment.
     internal func render(
-        into out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: Int32, multiplying: Bool
+        into out: UnsafeMutablePointer<Float>, firstSample: Int64, count: Int, sampleRate: SampleRate, multiplying: Bool
     ) {
-        let rate = Double(sampleRate)
+        let rate = Double(sampleRate.hertz)
         guard let end, !isConstant else {
             if !multiplying {
                 DSP.fill(out, value: Float(startGain), count: count)

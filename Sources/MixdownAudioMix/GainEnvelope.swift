@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// The gain a renderer applies to one track or item: the product of one or
 /// more ``GainLayer``s, e.g. automation × fades × ducking.
@@ -29,11 +30,8 @@ public struct GainEnvelope: Hashable, Sendable {
     ///
     /// Segment boundaries are compared exactly, as ``fill(_:firstSample:count:sampleRate:)``
     /// does, so this is its sample-exact scalar reference.
-    ///
-    /// - Precondition: `sampleRate > 0`.
-    public func gain(atSample sample: Int64, sampleRate: Int32) -> Double {
-        precondition(sampleRate > 0, "sample rate must be positive")
-        let seconds = Double(sample) / Double(sampleRate)
+    public func gain(atSample sample: Int64, sampleRate: SampleRate) -> Double {
+        let seconds = Double(sample) / Double(sampleRate.hertz)
         return layers.reduce(1) { product, layer in
             guard let index = layer.segmentIndex(containingSample: sample, sampleRate: sampleRate) else { return product }
             return product * layer.segments[index].gain(at: seconds)

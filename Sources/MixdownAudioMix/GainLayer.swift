@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 /// A named, piecewise gain function of timeline time: one factor of a
 /// ``GainEnvelope`` (track automation, an item's fades, ducking, …).
@@ -63,7 +64,7 @@ public struct GainLayer: Hashable, Sendable {
 
     /// Index of the segment covering sample `n` at `sampleRate`, or `nil`
     /// before the first segment; exact, no `Double` rounding of the time.
-    internal func segmentIndex(containingSample n: Int64, sampleRate: Int32) -> Int? {
+    internal func segmentIndex(containingSample n: Int64, sampleRate: SampleRate) -> Int? {
         lastSegmentIndex { $0.start.ceilingSampleIndex(sampleRate: sampleRate) <= n }
     }
 

@@ -1,4 +1,5 @@
 import MixdownTime
+import MixdownUnits
 
 // Envelopes are functions of continuous time sampled at t = n / rate, so a
 // boundary at time b first affects sample ceil(b × rate): the first sample
@@ -9,10 +10,8 @@ import MixdownTime
 extension MediaTime {
     /// The first sample index `n` with `n / sampleRate >= self`, i.e.
     /// `ceil(self × sampleRate)`, exact; saturates at the `Int64` bounds.
-    ///
-    /// `sampleRate` must be positive.
-    internal func ceilingSampleIndex(sampleRate: Int32) -> Int64 {
-        let numerator = Int128(value) * Int128(sampleRate)
+    internal func ceilingSampleIndex(sampleRate: SampleRate) -> Int64 {
+        let numerator = Int128(value) * Int128(sampleRate.hertz)
         let denominator = Int128(timescale)
         // Division truncates toward zero, which is already the ceiling for
         // negative quotients; positive ones round up on any remainder.

@@ -28,9 +28,8 @@ struct LimiterTiming {
     let settlingFrames: Int
 
     init(settings: LimiterSettings, sampleRate: SampleRate) throws(LimiterError) {
-        let rate = sampleRate.hertz
         func samples(_ time: MediaTime) throws(LimiterError) -> Int {
-            do throws(MediaTimeError) { return Int(try time.sampleIndex(sampleRate: rate)) } catch { throw .time(error) }
+            do throws(MediaTimeError) { return Int(try time.sampleIndex(sampleRate: sampleRate)) } catch { throw .time(error) }
         }
         threshold = settings.threshold
         guardLength = TruePeakDetector.delay
@@ -39,7 +38,7 @@ struct LimiterTiming {
         secondMean = lookAhead - lookAhead / 2 + 1
         hold = try samples(settings.hold)
         window = hold + 2 * guardLength + lookAhead + 1
-        let tau = settings.release.seconds * Double(rate)
+        let tau = settings.release.seconds * Double(sampleRate.hertz)
         releaseFactor = exp(-1 / tau)
         latency = TruePeakDetector.delay + guardLength + lookAhead
         settlingFrames = Int((40 * tau).rounded(.up)) + window + latency

@@ -1,3 +1,5 @@
+import MixdownUnits
+
 /// How parallel encoding cuts the timeline into stretches, one encoder each.
 enum EncodingStretches {
     /// AAC frame length: frame k of an encoder started at timeline sample 0 covers
@@ -18,9 +20,9 @@ enum EncodingStretches {
     /// pre-roll the others encode before their start (`preRoll` samples), so that
     /// every stretch costs one encoder the same time. Nil when the timeline is
     /// empty or too short for that.
-    static func balanced(frameCount: Int64, sampleRate: Int32, workers: Int, preRoll: Int64) -> [Range<Int64>]? {
-        guard frameCount > 0, sampleRate > 0 else { return nil }
-        let rate = Int64(sampleRate)
+    static func balanced(frameCount: Int64, sampleRate: SampleRate, workers: Int, preRoll: Int64) -> [Range<Int64>]? {
+        guard frameCount > 0 else { return nil }
+        let rate = Int64(sampleRate.hertz)
         let w = Int64(max(1, workers))
         let count = w * ((frameCount + w * longest * rate - 1) / (w * longest * rate))
         let frames = (frameCount + frameSize - 1) / frameSize

@@ -103,7 +103,7 @@ public final class ExportSession: Sendable {
                                                    preRoll: StretchEncoder.preRoll(sampleRate: plan.sampleRate))
         }
         let wanted = parallelEncoding
-            ?? (threadCount > 1 && total >= EncodingStretches.shortestParallel * Int64(plan.sampleRate))
+            ?? (threadCount > 1 && total >= EncodingStretches.shortestParallel * Int64(plan.sampleRate.hertz))
         self.parallelEncoding = wanted && (stretches?.count ?? 0) > 1
         encodingStretches = self.parallelEncoding ? stretches ?? [] : [0..<total]
     }

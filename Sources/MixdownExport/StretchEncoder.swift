@@ -1,5 +1,6 @@
 import MixdownMediaIO
 import MixdownRender
+import MixdownUnits
 
 /// Encodes one stretch of the mix by itself, for parallel encoding: packets for the
 /// stretch's frames that take the place of a whole-timeline encoder's.
@@ -40,7 +41,7 @@ struct StretchEncoder: Sendable {
     static let preRollSeconds: Int64 = 8
 
     /// `preRollSeconds` in samples.
-    static func preRoll(sampleRate: Int32) -> Int64 { preRollSeconds * Int64(sampleRate) }
+    static func preRoll(sampleRate: SampleRate) -> Int64 { preRollSeconds * Int64(sampleRate.hertz) }
 
     /// Samples encoded past a stretch's end. A packet at pts p is the MDCT of input
     /// [p, p + 2048) and the encoder's window decision looks about 1024 samples

@@ -36,8 +36,8 @@ extension MixPlan {
         guard !span.isEmpty else { throw .rangeOutsideTimeline(range, timeline: duration) }
         let timelineRange: MediaTimeRange
         do {
-            timelineRange = try MediaTimeRange(start: try MediaTime(sampleIndex: span.lowerBound, sampleRate: sampleRate),
-                                               end: try MediaTime(sampleIndex: span.upperBound, sampleRate: sampleRate))
+            timelineRange = try MediaTimeRange(start: MediaTime(sampleIndex: span.lowerBound, sampleRate: sampleRate),
+                                               end: MediaTime(sampleIndex: span.upperBound, sampleRate: sampleRate))
         } catch {
             throw .composition(.time(error))
         }

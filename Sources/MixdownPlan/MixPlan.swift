@@ -1,6 +1,7 @@
 import MixdownAudioMix
 import MixdownComposition
 import MixdownTime
+import MixdownUnits
 
 /// Everything a render needs, resolved against the media, as one timed tree:
 /// the audio tracks (each with its segments, items, gain layers and what was
@@ -15,8 +16,8 @@ public struct MixPlan: Sendable {
     public var video: VideoPlan
     /// The timeline's length; the render stops there.
     public var duration: MediaTime
-    /// The session rate in Hz: every track is decoded and resampled to it.
-    public var sampleRate: Int32
+    /// The session rate: every track is decoded and resampled to it.
+    public var sampleRate: SampleRate
     /// Things a user would want to know that do not stop the mix.
     public var warnings: [String]
     /// The static gain and true-peak limiter the bus goes through last (loudness
@@ -24,7 +25,7 @@ public struct MixPlan: Sendable {
     public var mastering: Mastering?
 
     /// A plan of `audioTracks` and `video` over `duration` at `sampleRate`.
-    public init(audioTracks: [MixTrack], video: VideoPlan = .none, duration: MediaTime, sampleRate: Int32,
+    public init(audioTracks: [MixTrack], video: VideoPlan = .none, duration: MediaTime, sampleRate: SampleRate,
                 warnings: [String] = [], mastering: Mastering? = nil) {
         self.audioTracks = audioTracks
         self.video = video

@@ -1,6 +1,7 @@
 import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
+internal import MixdownUnits
 
 /// The media a project refers to, each file opened once (its streams analysed
 /// once) and probed quickly (headers and the first audio frame); its audio is
@@ -34,8 +35,8 @@ struct MediaCatalog {
         let file = try file(path)
         let info: MediaInfo
         do { info = try file.probe(depth) } catch { throw .media(error) }
-        if let audio = info.audioStream, audio.isTruncated, let end = audio.endSample, let rate = audio.sampleRate,
-           let ended = try? MediaTime(sampleIndex: end, sampleRate: Int32(rate)),
+        if let audio = info.audioStream, audio.isTruncated, let end = audio.endSample,
+           let ended = Self.time(ofSample: end, in: audio),
            let stated = try? MediaTime(seconds: audio.duration ?? info.duration ?? 0, preferredTimescale: 1000) {
             throw .media(.unreadableMedia(path: path, reason: "truncated: its audio ends at \(ended.readable), though its header says it lasts \(stated.readable)"))
         }
@@ -74,16 +75,23 @@ struct MediaCatalog {
     }
 
     private static func audioAsset(_ info: MediaInfo) -> Asset? {
-        guard let audio = info.audioStream, let rate = audio.sampleRate,
-              let count = audio.sampleCount ?? audio.estimatedSampleCount,
-              let duration = try? MediaTime(sampleIndex: (audio.firstSample ?? 0) + count, sampleRate: Int32(rate))
+        guard let audio = info.audioStream, let count = audio.sampleCount ?? audio.estimatedSampleCount,
+              let duration = time(ofSample: (audio.firstSample ?? 0) + count, in: audio)
         else { return nil }
         return try? Asset(path: info.path, duration: duration, hasAudio: true, hasVideo: info.firstStream(.video) != nil)
     }
 
+    /// The time of sample `index` of `audio` on a decoder's axis, which counts at
+    /// the stream's own rate (a file's, which may lie outside `SampleRate.range`);
+    /// nil without a rate.
+    private static func time(ofSample index: Int64, in audio: StreamInfo) -> MediaTime? {
+        guard let rate = audio.sampleRate.flatMap(Int32.init(exactly:)) else { return nil }
+        return try? TimeBase(sampleRate: rate).time(ticks: index)
+    }
+
     /// Decodes `samples` of `path` at `sampleRate` and hands them to `body` in mono
     /// blocks ((L + R) / 2); fewer when the file ends first.
-    mutating func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: Int32,
+    mutating func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: SampleRate,
                                    _ body: (UnsafeBufferPointer<Float>) -> Void) throws(PlanningError) {
         let file = try file(path)
         do throws(MediaIOError) {

@@ -13,7 +13,7 @@ extension Planner {
     /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
     /// 16 kHz it runs three times faster than at 48 kHz with the same regions
     /// (docs/audio-mix.md, "Speech detection").
-    static let speechAnalysisRate: Int32 = 16_000
+    static let speechAnalysisRate: SampleRate = 16_000
 
     /// `tracks` with their ducks: each target part's tracks get a duck layer from
     /// the regions of every other source part (the takes' ranges, or the speech

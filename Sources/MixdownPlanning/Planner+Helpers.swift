@@ -51,8 +51,8 @@ extension Planner {
     /// `time` moved to the output sample it starts on, round(t × rate) (MediaTime's rule),
     /// so an item's first sample, its fades and the ducking around it all begin on the same sample.
     func onSampleGrid(_ time: MediaTime) throws(PlanningError) -> MediaTime {
-        let rate = project.output.sampleRate.hertz
-        do { return try MediaTime(sampleIndex: try time.sampleIndex(sampleRate: rate), sampleRate: rate) } catch { throw .time(error) }
+        let rate = project.output.sampleRate
+        do { return MediaTime(sampleIndex: try time.sampleIndex(sampleRate: rate), sampleRate: rate) } catch { throw .time(error) }
     }
 
     func shifted(_ range: MediaTimeRange, to start: MediaTime) throws(PlanningError) -> MediaTimeRange {

@@ -34,7 +34,7 @@ struct Planner {
         let gains = try gainLayers(of: tracks)
         let ducks = try duck(gains.tracks)
         return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
-                       sampleRate: project.output.sampleRate.hertz,
+                       sampleRate: project.output.sampleRate,
                        warnings: picture.warnings + music.warnings + gains.warnings + ducks.warnings
                            + lateItems(tracks, end: duration))
     }

@@ -48,7 +48,7 @@ extension TimelinePlot {
     private func drawHeader(into document: inout SVGDocument) {
         document.element("text", [("class", "title"), ("x", "16"), ("y", "26"), ("font-size", "17"), ("font-weight", "bold"),
                                   ("fill", "#222")],
-                         text: "Mixdown timeline · \(String(format: "%.3f", duration)) s · \(sampleRate) Hz")
+                         text: "Mixdown timeline · \(String(format: "%.3f", duration)) s · \(sampleRate)")
         let counts = lanes.map { lane -> String in
             let count = lane.items.count
             switch lane.role {

@@ -2,6 +2,7 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
+import MixdownUnits
 
 /// A picture of a mix plan as an SVG 1.1 document, for checking a timeline
 /// before it is rendered.
@@ -28,7 +29,7 @@ public struct TimelinePlot: Sendable {
     public var height: Int { Int(layout.height.rounded(.up)) }
 
     let duration: Double
-    let sampleRate: Int32
+    let sampleRate: SampleRate
     let lanes: [PlotLane]
     /// The plan's warnings, wrapped to the picture's width.
     let warningLines: [WarningLine]

@@ -1,5 +1,6 @@
 import MixdownMediaIO
 import MixdownTime
+import MixdownUnits
 
 /// The shape of a stretch of audio at picture resolution: for each of a fixed
 /// number of equal columns, the lowest and highest sample and the RMS level.
@@ -34,8 +35,8 @@ public struct WaveformSummary: Hashable, Sendable {
     /// The columns, first to last, each covering an equal share of the source range.
     public let columns: [Column]
 
-    /// The rate the audio was decoded at, in Hz.
-    public let sampleRate: Int32
+    /// The rate the audio was decoded at.
+    public let sampleRate: SampleRate
 
     /// Decodes `sourceRange` of the file at `path` (in the file's own time) and
     /// summarises it in `columns` columns.
@@ -46,9 +47,9 @@ public struct WaveformSummary: Hashable, Sendable {
     /// with holes.
     ///
     /// - Throws: what `AudioDecoder` throws for a file it cannot open, seek or
-    ///   decode; `MediaIOError.unsupported` for `columns < 1` or a rate below 1 Hz.
-    public init(path: String, sourceRange: MediaTimeRange, columns: Int, sampleRate: Int32 = 8_000) throws(MediaIOError) {
-        guard columns >= 1, sampleRate >= 1 else {
+    ///   decode; `MediaIOError.unsupported` for `columns < 1`.
+    public init(path: String, sourceRange: MediaTimeRange, columns: Int, sampleRate: SampleRate = 8_000) throws(MediaIOError) {
+        guard columns >= 1 else {
             throw .unsupported(path: path, reason: "a waveform needs at least one column and a positive rate")
         }
         let first: Int64
@@ -57,7 +58,7 @@ public struct WaveformSummary: Hashable, Sendable {
             first = try sourceRange.start.sampleIndex(sampleRate: sampleRate)
             end = try sourceRange.end.sampleIndex(sampleRate: sampleRate)
         } catch {
-            throw .unsupported(path: path, reason: "range \(sourceRange) cannot be placed at \(sampleRate) Hz: \(error)")
+            throw .unsupported(path: path, reason: "range \(sourceRange) cannot be placed at \(sampleRate): \(error)")
         }
         self.sampleRate = sampleRate
         var accumulator = Accumulator(columns: columns, samples: max(0, end - first))
@@ -70,7 +71,7 @@ public struct WaveformSummary: Hashable, Sendable {
     }
 
     /// Makes a summary from columns already measured (for tests and callers with their own audio).
-    public init(columns: [Column], sampleRate: Int32) {
+    public init(columns: [Column], sampleRate: SampleRate) {
         self.columns = columns
         self.sampleRate = sampleRate
     }

@@ -59,7 +59,7 @@ extension AudioRenderer {
     /// The limiter for a render from timeline sample `start`, its statistics counting `counting`.
     private func makeLimiter(_ mastering: Mastering, startingAt start: Int64, counting: Range<Int64>) throws(MediaIOError) -> TruePeakLimiter {
         do {
-            return try TruePeakLimiter(settings: mastering.limiter, sampleRate: try SampleRate(hertz: Int(sampleRate)),
+            return try TruePeakLimiter(settings: mastering.limiter, sampleRate: sampleRate,
                                        inputGain: mastering.gain, firstPosition: start, countedPositions: counting)
         } catch {
             throw .unsupported(path: "mastering", reason: "\(error)")

@@ -10,7 +10,7 @@ extension AudioRenderer {
     /// when the range is shorter than `shortestParallelSeconds`.
     package func stretches(of range: Range<Int64>, workers: Int, parallel: Bool? = nil) -> [Range<Int64>] {
         let count = Int64(max(1, workers))
-        guard count > 1, parallel ?? (Int64(range.count) >= Self.shortestParallelSeconds * Int64(sampleRate)) else {
+        guard count > 1, parallel ?? (Int64(range.count) >= Self.shortestParallelSeconds * Int64(sampleRate.hertz)) else {
             return [range]
         }
         let block = Int64(blockSize)

@@ -5,7 +5,7 @@ import MixdownDSP
 import MixdownMediaIO
 import MixdownPlan
 import MixdownTime
-
+import MixdownUnits
 
 /// Renders a composition's audio tracks, each scaled by its gain envelope, to one
 /// stereo float bus, streaming in fixed-size blocks.
@@ -20,8 +20,8 @@ public final class AudioRenderer {
     /// Threads a render keeps busy when nobody says: one per active core.
     public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-    /// Output sample rate in Hz.
-    public let sampleRate: Int32
+    /// Output sample rate: the plan's.
+    public let sampleRate: SampleRate
     /// Output samples of the whole timeline.
     public let frameCount: Int64
     /// Frames per block handed to the sink.
@@ -34,7 +34,7 @@ public final class AudioRenderer {
     public let recordedBus: ScratchAudioFile?
 
     /// Prepares to render `duration` of `tracks`, each through its envelope and pans.
-    init(tracks: [MixTrack], duration: MediaTime, sampleRate: Int32, blockSize: Int, mastering: Mastering?,
+    init(tracks: [MixTrack], duration: MediaTime, sampleRate: SampleRate, blockSize: Int, mastering: Mastering?,
          recordedBus: ScratchAudioFile?) throws(MediaTimeError) {
         self.sampleRate = sampleRate
         self.mastering = mastering

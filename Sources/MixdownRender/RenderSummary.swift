@@ -6,8 +6,8 @@ import MixdownUnits
 public struct RenderSummary: Sendable {
     /// Frames (stereo sample pairs) rendered.
     public var frames: Int64
-    /// The render's sample rate in Hz.
-    public var sampleRate: Int32
+    /// The render's sample rate.
+    public var sampleRate: SampleRate
     /// Largest sample magnitude on the bus (before any clipping by the output).
     public var peak: Float
     /// Wall-clock seconds the render took.
@@ -20,7 +20,7 @@ public struct RenderSummary: Sendable {
     public var limiting: LimiterStatistics?
 
     /// Makes a summary of `frames` rendered at `sampleRate` in `elapsed` seconds, peaking at `peak`.
-    public init(frames: Int64, sampleRate: Int32, peak: Float, elapsed: Double, clippedSamples: Int = 0) {
+    public init(frames: Int64, sampleRate: SampleRate, peak: Float, elapsed: Double, clippedSamples: Int = 0) {
         self.frames = frames
         self.sampleRate = sampleRate
         self.peak = peak
@@ -29,7 +29,7 @@ public struct RenderSummary: Sendable {
     }
 
     /// Rendered duration in seconds.
-    public var duration: Double { Double(frames) / Double(sampleRate) }
+    public var duration: Double { Double(frames) / Double(sampleRate.hertz) }
     /// Peak in dBFS (−∞ for silence).
     public var peakDBFS: Double { Gain.decibels(ofFactor: Double(peak)) }
     /// Seconds of audio rendered per second of wall time.

@@ -2,6 +2,7 @@ import MixdownComposition
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTime
+import MixdownUnits
 
 /// Feeds one composition segment's audio into the timeline, opening its decoder
 /// only while the render is inside the segment, so open files and memory stay
@@ -12,10 +13,10 @@ final class SegmentReader {
     let span: Range<Int64>
     /// Output sample of the source that plays at `span.lowerBound`.
     let sourceStart: Int64
-    let sampleRate: Int32
+    let sampleRate: SampleRate
     private var decoder: AudioDecoder?
 
-    init(segment: CompositionTrackSegment, sampleRate: Int32) throws(MediaTimeError) {
+    init(segment: CompositionTrackSegment, sampleRate: SampleRate) throws(MediaTimeError) {
         path = segment.asset.path
         span = try segment.timelineRange.sampleRange(sampleRate: sampleRate)
         sourceStart = try segment.sourceRange.start.sampleIndex(sampleRate: sampleRate)
@@ -46,7 +47,7 @@ final class SegmentReader {
 
     /// The source ended at output sample `position` of its own, before the segment's end.
     private func ended(at position: Int64) -> MediaIOError {
-        let rate = Int64(sampleRate)
+        let rate = Int64(sampleRate.hertz)
         func seconds(_ samples: Int64) -> String {
             let millis = (samples * 1000 + rate / 2) / rate
             let fraction = String(millis % 1000)

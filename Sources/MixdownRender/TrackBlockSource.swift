@@ -1,4 +1,5 @@
 import MixdownMediaIO
+import MixdownUnits
 
 /// Where the mix gets each track's next block from: a `TrackPrefetcher` decoding
 /// ahead on a pool thread, or an `InlineTrackSource` decoding on the mix's thread.
@@ -14,10 +15,10 @@ protocol TrackBlockSource {
 /// Decodes a track's blocks on the calling thread, when asked for them.
 final class InlineTrackSource: TrackBlockSource {
     private let track: TrackRenderer
-    private let sampleRate: Int32
+    private let sampleRate: SampleRate
     private let slot: TrackBlock
 
-    init(track: TrackRenderer, blockSize: Int, sampleRate: Int32) {
+    init(track: TrackRenderer, blockSize: Int, sampleRate: SampleRate) {
         self.track = track
         self.sampleRate = sampleRate
         slot = TrackBlock(capacity: blockSize)

@@ -1,5 +1,6 @@
 import Dispatch
 import MixdownMediaIO
+import MixdownUnits
 import Synchronization
 
 /// One track's blocks decoded ahead of the mix, a few deep, by a `WorkerPool`
@@ -19,7 +20,7 @@ final class TrackPrefetcher: TrackBlockSource, @unchecked Sendable {
     private let track: TrackRenderer
     private let range: Range<Int64>
     private let blockSize: Int
-    private let sampleRate: Int32
+    private let sampleRate: SampleRate
     private let slots: [TrackBlock]
     /// Free slots. Made at 0 and signalled `depth` times, because libdispatch traps
     /// when a semaphore is released below the value it was made with.
@@ -32,7 +33,7 @@ final class TrackPrefetcher: TrackBlockSource, @unchecked Sendable {
     /// Consumer side: blocks taken.
     private var consumed = 0
 
-    init(track: TrackRenderer, range: Range<Int64>, blockSize: Int, sampleRate: Int32) {
+    init(track: TrackRenderer, range: Range<Int64>, blockSize: Int, sampleRate: SampleRate) {
         self.track = track
         self.range = range
         self.blockSize = blockSize

@@ -1,6 +1,7 @@
 import MixdownAudioMix
 import MixdownDSP
 import MixdownMediaIO
+import MixdownUnits
 
 /// One audio track's share of each block: its segments decoded and its gains computed.
 final class TrackRenderer {
@@ -52,7 +53,7 @@ final class TrackRenderer {
     ///
     /// Touches only this track's decoders and `out`, so tracks can prepare on several
     /// threads at once; `TrackBlock.accumulate` then adds the result to the bus.
-    func prepare(_ block: Range<Int64>, sampleRate: Int32, into out: TrackBlock) throws(MediaIOError) {
+    func prepare(_ block: Range<Int64>, sampleRate: SampleRate, into out: TrackBlock) throws(MediaIOError) {
         out.sounding = nil
         let active = readers(overlapping: block)
         guard !active.isEmpty else { return }

@@ -1,24 +1,26 @@
+public import MixdownUnits
+
 // Every conversion from exact time to a coarser grid (samples, frames,
 // another timescale, or from a Double) uses one rule, round half up:
 // floor(x + 1/2). One rule means an item placed at time t and a range
 // starting at t always land on the same sample, whichever path computed it.
 
 extension MediaTime {
-    /// The index of the sample at `sampleRate` Hz that this time falls on.
+    /// The index of the sample at `sampleRate` that this time falls on.
     ///
     /// The project's one rounding rule, round half up: `floor(t × rate + 1/2)`,
     /// computed exactly with 128-bit integers. An exact half rounds up, also
     /// for negative times: -0.5 samples is sample 0, -1.5 samples is -1.
     /// Placing an item at time `t` means its first sample is output sample
-    /// `t.sampleIndex(sampleRate: rate)`.
+    /// `t.sampleIndex(sampleRate: rate)`. A stream's own rate, which a file
+    /// states and may lie outside `SampleRate.range`, is its ``TimeBase``:
+    /// ``TimeBase/ticks(_:)`` applies the same rule.
     ///
-    /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`;
-    ///   ``MediaTimeError/overflow(_:)`` if the index does not fit in `Int64`.
-    public func sampleIndex(sampleRate: Int32) throws(MediaTimeError) -> Int64 {
-        guard sampleRate > 0 else { throw .invalidSampleRate(sampleRate) }
-        let index = (Int128(value) * Int128(sampleRate)).roundedHalfUp(dividingBy: Int128(timescale))
+    /// - Throws: ``MediaTimeError/overflow(_:)`` if the index does not fit in `Int64`.
+    public func sampleIndex(sampleRate: SampleRate) throws(MediaTimeError) -> Int64 {
+        let index = (Int128(value) * Int128(sampleRate.hertz)).roundedHalfUp(dividingBy: Int128(timescale))
         guard let result = Int64(exactly: index) else {
-            throw .overflow("sample index of \(readable) at \(sampleRate) Hz")
+            throw .overflow("sample index of \(readable) at \(sampleRate)")
         }
         return result
     }

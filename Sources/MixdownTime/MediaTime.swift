@@ -1,3 +1,5 @@
+public import MixdownUnits
+
 /// A point in media time as an exact rational number of seconds,
 /// `value / timescale`, like `CMTime`.
 ///
@@ -30,13 +32,11 @@ public struct MediaTime: Sendable {
     /// Zero seconds, `0/1`.
     public static let zero = MediaTime(uncheckedValue: 0, timescale: 1)
 
-    /// The time of sample `sampleIndex` at `sampleRate` Hz: exactly
-    /// `sampleIndex / sampleRate` seconds, with `sampleRate` as timescale.
-    ///
-    /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`.
-    public init(sampleIndex: Int64, sampleRate: Int32) throws(MediaTimeError) {
-        guard sampleRate > 0 else { throw .invalidSampleRate(sampleRate) }
-        self.init(uncheckedValue: sampleIndex, timescale: sampleRate)
+    /// The time of sample `sampleIndex` at `sampleRate`: exactly
+    /// `sampleIndex / sampleRate` seconds, with the rate in Hz as timescale.
+    /// (A sample of a stream at its own rate: ``TimeBase/time(ticks:)``.)
+    public init(sampleIndex: Int64, sampleRate: SampleRate) {
+        self.init(uncheckedValue: sampleIndex, timescale: sampleRate.hertz)
     }
 
     /// The time in seconds as the nearest `Double`.

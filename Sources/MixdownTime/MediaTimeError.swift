@@ -14,7 +14,8 @@ public enum MediaTimeError: Error, Equatable, Sendable {
     /// A timescale was zero or negative; timescales must be positive.
     case invalidTimescale(Int64)
 
-    /// A sample rate was zero or negative; sample rates must be positive.
+    /// A stream's sample rate was zero or negative (``TimeBase/init(sampleRate:)``);
+    /// sample rates must be positive.
     case invalidSampleRate(Int32)
 
     /// A frame rate had a zero or negative numerator or denominator.

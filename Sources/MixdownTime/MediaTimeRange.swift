@@ -1,3 +1,5 @@
+public import MixdownUnits
+
 /// A half-open span of media time, `[start, start + duration)`, like
 /// `CMTimeRange`.
 ///
@@ -90,9 +92,8 @@ public struct MediaTimeRange: Hashable, Sendable {
     /// Both bounds use the rounding rule of ``MediaTime/sampleIndex(sampleRate:)``,
     /// so adjacent ranges map to adjacent sample ranges with no gap or overlap.
     ///
-    /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`;
-    ///   ``MediaTimeError/overflow(_:)`` if an index does not fit in `Int64`.
-    public func sampleRange(sampleRate: Int32) throws(MediaTimeError) -> Range<Int64> {
+    /// - Throws: ``MediaTimeError/overflow(_:)`` if an index does not fit in `Int64`.
+    public func sampleRange(sampleRate: SampleRate) throws(MediaTimeError) -> Range<Int64> {
         let lower = try start.sampleIndex(sampleRate: sampleRate)
         let upper = try end.sampleIndex(sampleRate: sampleRate)
         // Rounding is monotone and start <= end, so lower <= upper.

@@ -40,7 +40,8 @@ extension TimeBase {
     /// The sample at `sampleRate` Hz that tick `ticks` falls on, rounded half
     /// up (``MediaTime/sampleIndex(sampleRate:)``'s rule), saturating at the
     /// `Int64` bounds rather than trapping: for timestamps read from files,
-    /// which can hold anything.
+    /// which can hold anything. `sampleRate` is an integer, as files and C
+    /// libraries state rates: a stream's own rate, or the rate it is resampled to.
     ///
     /// `sampleRate` must be positive.
     public func sampleIndex(ticks: Int64, sampleRate: Int32) -> Int64 {

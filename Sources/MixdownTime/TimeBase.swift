@@ -25,7 +25,11 @@ public struct TimeBase: Sendable {
         self.fraction = fraction
     }
 
-    /// One tick per sample at `sampleRate` Hz: `1 / sampleRate`.
+    /// One tick per sample at `sampleRate` Hz: `1 / sampleRate`; the clock of
+    /// a stream's samples at its own rate, as the file states it (which may lie
+    /// outside `SampleRate.range`, the rates a session runs at). Its
+    /// ``time(ticks:)`` is the time of a sample, ``ticks(_:)`` the sample a
+    /// time falls on, by ``MediaTime/sampleIndex(sampleRate:)``'s rule.
     ///
     /// - Throws: ``MediaTimeError/invalidSampleRate(_:)`` if `sampleRate <= 0`.
     public init(sampleRate: Int32) throws(MediaTimeError) {

@@ -2,6 +2,7 @@ import Foundation
 import MixdownAnalysis
 import MixdownTestSupport
 import MixdownTime
+import MixdownUnits
 import XCTest
 
 /// Precision and recall of `SpeechDetector` on speech over real kinds of noise at
@@ -15,7 +16,7 @@ final class SpeechDetectorAccuracyTests: XCTestCase {
 
     /// The detector's regions in samples, as planning runs it (16 kHz, defaults).
     private func detect(_ samples: [Float]) throws -> [Range<Int>] {
-        let rate = Int32(SpeechCorpus.rate)
+        let rate = try SampleRate(hertz: SpeechCorpus.rate)
         let detector = try SpeechDetector(sampleRate: rate, maxPause: .milliseconds(Int64(Self.maxPause * 1000)))
         detector.process(samples)
         return try detector.finish().map { range in

@@ -2,16 +2,17 @@ import Foundation
 import MixdownAnalysis
 import MixdownTestSupport
 import MixdownTime
+import MixdownUnits
 import XCTest
 
 /// The detector's contract: regions where the speech is, none where there is none,
 /// the same regions however the signal is chunked.
 final class SpeechDetectorTests: XCTestCase {
-    private func mono(_ path: String, rate: Int32) throws -> [Float] {
-        try Tool.ffmpegDecode(path, extraArguments: ["-ac", "1", "-ar", String(rate)])
+    private func mono(_ path: String, rate: SampleRate) throws -> [Float] {
+        try Tool.ffmpegDecode(path, extraArguments: ["-ac", "1", "-ar", String(rate.hertz)])
     }
 
-    private func regions(_ samples: [Float], rate: Int32, chunk: Int? = nil, maxPause: MediaTime = .milliseconds(500)) throws -> [MediaTimeRange] {
+    private func regions(_ samples: [Float], rate: SampleRate, chunk: Int? = nil, maxPause: MediaTime = .milliseconds(500)) throws -> [MediaTimeRange] {
         let detector = try SpeechDetector(sampleRate: rate, maxPause: maxPause)
         guard let chunk else {
             detector.process(samples)
@@ -69,8 +70,9 @@ final class SpeechDetectorTests: XCTestCase {
         }
     }
 
+    /// (A rate below 8 kHz, which the detector does not take, is no `SampleRate`.)
     func testSettingsOutOfRangeAreRefused() {
-        XCTAssertThrowsError(try SpeechDetector(sampleRate: 7_999))
+        XCTAssertThrowsError(try SampleRate(hertz: 7_999))
         XCTAssertThrowsError(try SpeechDetector(sampleRate: 16_000, maxPause: .milliseconds(-1)))
         XCTAssertThrowsError(try SpeechDetector(sampleRate: 16_000, preRoll: .milliseconds(-1)))
     }

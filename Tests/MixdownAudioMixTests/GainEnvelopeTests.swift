@@ -32,7 +32,7 @@ final class GainEnvelopeTests: XCTestCase {
     }
 
     func testFillMatchesReferenceNearOneHourForEveryCurve() throws {
-        let rate: Int32 = 48_000
+        let rate: SampleRate = 48_000
         for curve in RampCurve.allCases {
             // A ramp down and up again straddling the one-hour mark.
             let layer = try GainLayer(kind: .automation, segments: [
@@ -47,7 +47,7 @@ final class GainEnvelopeTests: XCTestCase {
                 let block = rendered(envelope, firstSample: n, count: count, sampleRate: rate)
                 for i in 0..<count {
                     let sample = n + Int64(i)
-                    let reference = envelope.gain(at: Double(sample) / Double(rate))
+                    let reference = envelope.gain(at: Double(sample) / Double(rate.hertz))
                     maxError = max(maxError, abs(Double(block[i]) - reference))
                 }
                 n += Int64(count)

@@ -1,5 +1,6 @@
 import MixdownAudioMix
 import MixdownTime
+import MixdownUnits
 import XCTest
 
 /// `seconds` as an exact time on a millisecond grid (every test time is a
@@ -14,7 +15,7 @@ func range(_ start: Double, _ end: Double) throws -> MediaTimeRange {
 }
 
 /// The envelope rendered by `fill` into a fresh array.
-func rendered(_ envelope: GainEnvelope, firstSample: Int64, count: Int, sampleRate: Int32 = 48_000) -> [Float] {
+func rendered(_ envelope: GainEnvelope, firstSample: Int64, count: Int, sampleRate: SampleRate = .standard) -> [Float] {
     [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
         envelope.fill(buffer.baseAddress!, firstSample: firstSample, count: count, sampleRate: sampleRate)
         initialized = count

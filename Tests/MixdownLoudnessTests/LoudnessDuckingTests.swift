@@ -51,7 +51,7 @@ final class LoudnessDuckingTests: XCTestCase {
         let raw = folder.file("stem.f32")
         try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
         let text = String(decoding: try Tool.run("ffmpeg", [
-            "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "\(plan.sampleRate)", "-ac", "2", "-i", raw,
+            "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "\(plan.sampleRate.hertz)", "-ac", "2", "-i", raw,
             "-af", "ebur128=metadata=1,ametadata=print:key=lavfi.r128.I:file=/dev/stdout", "-f", "null", "-",
         ]), as: UTF8.self)
         let readings = text.split(separator: "\n").filter { $0.hasPrefix("lavfi.r128.I=") }

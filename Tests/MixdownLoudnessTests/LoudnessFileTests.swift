@@ -61,6 +61,22 @@ final class LoudnessFileTests: XCTestCase {
         XCTAssertEqual(ours.truePeak, -.infinity)
     }
 
+    /// A file is measured at its own rate, whatever it is: 4 kHz and 705.6 kHz lie
+    /// outside the rates a session runs at (`SampleRate.range`), and ffmpeg agrees.
+    func testFilesAtRatesNoSessionRunsAtAreMeasuredAtTheirOwn() throws {
+        let folder = try TemporaryFolder()
+        for rate in [4_000, 705_600] {
+            let path = folder.file("tone-\(rate).wav")
+            _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=\(rate)",
+                                        "-c:a", "pcm_f32le", path])
+            let ours = try LoudnessFigures(measuringFile: path)
+            let theirs = try FFmpegLoudness(path: path)
+            print("\(rate) Hz tone: I \(String(describing: ours.integrated)) / ffmpeg \(theirs.integrated) LUFS")
+            XCTAssertEqual(try XCTUnwrap(ours.integrated), theirs.integrated, accuracy: 0.02, "\(rate) Hz")
+            XCTAssertEqual(ours.maxShortTermTime.seconds, 3, "\(rate) Hz: the end of the file, on its own grid")
+        }
+    }
+
     /// Files that cannot be measured give the reading path's errors, naming them; a cancel stops the measurement.
     func testErrorsNameTheFile() {
         let missing = Fixture.path("no-such-file.wav"), text = Fixture.path("not-media.mp4")

@@ -1,6 +1,7 @@
 import Foundation
 import MixdownLoudness
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// A programme measured in stretches on several threads and merged gives the
@@ -27,9 +28,9 @@ final class LoudnessStretchTests: XCTestCase {
     /// meters cut at the same points and pooled are off by 0.02 to 0.11 LU), every
     /// other figure equal.
     func testMergedStretchesEqualOnePass() throws {
-        for rate in [48_000, 44_100] as [Int32] {
-            let channels = programme(seconds: 40, rate: Double(rate))
-            let frames = Int64(channels[0].count), second = Int64(rate)
+        for rate in [48_000, 44_100] as [SampleRate] {
+            let channels = programme(seconds: 40, rate: Double(rate.hertz))
+            let frames = Int64(channels[0].count), second = Int64(rate.hertz)
             let whole = try loudnessFigures(channels, rate: rate)
             let splits: [[Int64]] = [
                 [2], [5, 17], [3, 4, 11, 20, 25, 39],
@@ -42,10 +43,10 @@ final class LoudnessStretchTests: XCTestCase {
                 let merged = LoudnessFigures(merging: stretches)
                 let naive = try naiveIntegrated(channels, ranges: ranges, rate: rate)
                 let integrated = try XCTUnwrap(whole.integrated), mergedIntegrated = try XCTUnwrap(merged.integrated)
-                print("\(rate) Hz, cut at \(split) s: I whole \(integrated), merged \(mergedIntegrated) "
+                print("\(rate), cut at \(split) s: I whole \(integrated), merged \(mergedIntegrated) "
                       + "(Δ \(mergedIntegrated - integrated)), naive Δ \(naive - integrated); "
                       + "LRA Δ \(merged.range - whole.range), TP Δ \(merged.truePeak - whole.truePeak)")
-                XCTAssertEqual(mergedIntegrated, integrated, accuracy: 0.001, "\(rate) Hz, cut at \(split) s")
+                XCTAssertEqual(mergedIntegrated, integrated, accuracy: 0.001, "\(rate), cut at \(split) s")
                 XCTAssertEqual(merged.range, whole.range, accuracy: 1e-6, "\(split)")
                 XCTAssertEqual(merged.truePeak, whole.truePeak, accuracy: 1e-9, "\(split)")
                 XCTAssertEqual(merged.truePeakTime, whole.truePeakTime, "\(split)")
@@ -62,9 +63,9 @@ final class LoudnessStretchTests: XCTestCase {
     /// the second at 2 s or later and cover the programme.
     func testRangesFollowTheGrid() {
         for (frames, rate, count) in [(40 * 48_000 + 123, 48_000, 4), (60 * 11_025, 11_025, 7), (48_000, 48_000, 8), (0, 48_000, 2)]
-            as [(Int64, Int32, Int)] {
+            as [(Int64, SampleRate, Int)] {
             let ranges = LoudnessStretch.ranges(frameCount: frames, sampleRate: rate, count: count)
-            let second = Int64((Int(rate) + 5) / 10 * 10)
+            let second = Int64((Int(rate.hertz) + 5) / 10 * 10)
             XCTAssertLessThanOrEqual(ranges.count, count)
             XCTAssertEqual(ranges.first?.lowerBound, 0)
             XCTAssertEqual(ranges.last?.upperBound, frames)
@@ -110,7 +111,7 @@ final class LoudnessStretchTests: XCTestCase {
 
     /// One stretch per range, each made and fed on its own thread.
     private func measureConcurrently(_ channels: [[Float]], ranges: [Range<Int64>], frameCount: Int64,
-                                     rate: Int32, measures: LoudnessMeter.Measures = .all) throws -> [LoudnessStretch] {
+                                     rate: SampleRate, measures: LoudnessMeter.Measures = .all) throws -> [LoudnessStretch] {
         let results = StretchResults(count: ranges.count)
         let interleaved = interleave(channels)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
@@ -140,7 +141,7 @@ final class LoudnessStretchTests: XCTestCase {
     }
 
     /// Integrated loudness of plain meters fed exactly their ranges, pooled: what the split rule avoids.
-    private func naiveIntegrated(_ channels: [[Float]], ranges: [Range<Int64>], rate: Int32) throws -> Double {
+    private func naiveIntegrated(_ channels: [[Float]], ranges: [Range<Int64>], rate: SampleRate) throws -> Double {
         let meters = try ranges.map { range in
             let meter = try LoudnessMeter(channels: channels.count, sampleRate: rate, measures: .integrated)
             try meter.feed(channels, range: Int(range.lowerBound)..<Int(range.upperBound))

@@ -2,6 +2,7 @@ import Foundation
 import MixdownDSP
 import MixdownLoudness
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// Test signals for the loudness meter, as planar channels, and the independent meter (ffmpeg).
@@ -76,7 +77,7 @@ func interleave(_ channels: [[Float]]) -> [Float] {
 }
 
 /// A programme's figures in one piece.
-func loudnessFigures(_ channels: [[Float]], rate: Int32 = 48_000, block: Int = 16_384) throws -> LoudnessFigures {
+func loudnessFigures(_ channels: [[Float]], rate: SampleRate = .standard, block: Int = 16_384) throws -> LoudnessFigures {
     let analyzer = try LoudnessAnalyzer(channels: channels.count, sampleRate: rate)
     try analyzer.feed(channels, block: block)
     return analyzer.figures

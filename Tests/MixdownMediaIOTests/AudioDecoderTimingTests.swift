@@ -2,6 +2,7 @@ import Foundation
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// Where decoded samples land: priming removed, clicks on their sample, exact lengths.
@@ -33,7 +34,7 @@ final class AudioDecoderTimingTests: XCTestCase {
     func testClickLandsExactlyOnTheManifestSampleAtTheNativeRate() throws {
         for name in Self.clickFiles {
             let click = try click(name)
-            let decoded = try DecodeCache.shared.decode(name, rate: Int32(click.rate))
+            let decoded = try DecodeCache.shared.decode(name, rate: nil)
             XCTAssertEqual(Measure.argmaxAbs(decoded.left), click.sample, "\(name) L")
             XCTAssertEqual(Measure.argmaxAbs(decoded.right), click.sample, "\(name) R")
         }
@@ -44,8 +45,7 @@ final class AudioDecoderTimingTests: XCTestCase {
     func testNativeRateDecodeEqualsFFmpeg() throws {
         for name in ["clip-a.mp4", "clip-b.mp4", "click-48k.m4a", "music.mp3"] {
             let facts = try Fixture.audioFacts(name)
-            let rate = Int32(try Fixture.number(facts, "sample_rate"))
-            let ours = try DecodeCache.shared.decode(name, rate: rate)
+            let ours = try DecodeCache.shared.decode(name, rate: nil)
             let channels = deinterleave(try Tool.ffmpegDecode(Fixture.path(name)), channels: 2)
             XCTAssertEqual(ours.count, Int(try Fixture.number(facts, "samples")), "\(name) length")
             XCTAssertLessThan(channels[0].count - ours.count, 1024, "\(name): the CLI adds less than a frame of padding")
@@ -170,5 +170,8 @@ final class AudioDecoderTimingTests: XCTestCase {
         let surround = try AudioDecoder(path: Fixture.path("surround51.m4a"))
         XCTAssertEqual(surround.sourceChannels, 6)
         XCTAssertEqual(surround.sampleRate, 48_000)
+        let native = try AudioDecoder(sourceRateOf: Fixture.path("clip-b.mp4"))
+        XCTAssertEqual(native.sampleRate, 44_100)
+        XCTAssertEqual(native.streamIndex, 1)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MixdownDSP
 import MixdownMediaIO
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// Two channels of decoded audio.
@@ -37,13 +38,16 @@ final class DecodeCache: @unchecked Sendable {
     private let lock = NSLock()
     private var decodes: [String: StereoBuffer] = [:]
 
-    func decode(_ name: String, rate: Int32) throws -> StereoBuffer {
-        let key = "\(name)@\(rate)"
+    /// `name` decoded whole at `rate`, or at the file's own rate when `rate` is nil.
+    func decode(_ name: String, rate: SampleRate?) throws -> StereoBuffer {
+        let key = "\(name)@\(rate?.description ?? "its own rate")"
         lock.lock()
         let cached = decodes[key]
         lock.unlock()
         if let cached { return cached }
-        let decoder = try AudioDecoder(path: Fixture.path(name), sampleRate: rate)
+        let path = Fixture.path(name)
+        let decoder = try rate.map { rate throws(MediaIOError) in try AudioDecoder(path: path, sampleRate: rate) }
+            ?? AudioDecoder(sourceRateOf: path)
         let buffer = try decoder.readAll()
         lock.lock()
         decodes[key] = buffer

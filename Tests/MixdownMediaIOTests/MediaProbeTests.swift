@@ -104,8 +104,7 @@ final class MediaProbeTests: XCTestCase {
             let audio = try XCTUnwrap(try MediaProbe.probe(path: Fixture.path(name)).firstStream(.audio), name)
             let expected = Int(try Fixture.number(facts, "samples"))
             XCTAssertEqual(audio.sampleCount, Int64(expected), "\(name) probe")
-            let rate = Int32(try XCTUnwrap(audio.sampleRate))
-            XCTAssertEqual(try DecodeCache.shared.decode(name, rate: rate).count, expected, "\(name) decoded")
+            XCTAssertEqual(try DecodeCache.shared.decode(name, rate: nil).count, expected, "\(name) decoded")
         }
     }
 

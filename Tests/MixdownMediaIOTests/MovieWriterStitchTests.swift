@@ -7,12 +7,11 @@ import XCTest
 
 /// Exports of stitched fixture clips with a generated 48 kHz bus, checked with ffprobe and ffmpeg.
 final class MovieWriterStitchTests: XCTestCase {
-    static let rate = 48_000
     static let aacFrame = 1024.0 / 48_000
 
     /// Writes `plan` with a sine-and-clicks bus as long as the video, fed in blocks of 4096.
     private func export(_ plan: VideoStitchPlan, to path: String, clicks: [Int]) throws -> TestSignal {
-        let count = Int(try plan.duration.sampleIndex(sampleRate: Int32(Self.rate)))
+        let count = Int(try plan.duration.sampleIndex(sampleRate: .standard))
         let signal = TestSignal(count: count, clicks: clicks)
         let writer = try MovieWriter(path: path, video: plan)
         XCTAssertEqual(writer.container, .mp4)

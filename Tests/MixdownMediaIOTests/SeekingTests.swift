@@ -1,6 +1,7 @@
 import Foundation
 import MixdownMediaIO
 import MixdownTestSupport
+import MixdownUnits
 import XCTest
 
 /// After `seek(toSample:)` the decoder returns the same samples as a decode from the start.
@@ -9,7 +10,7 @@ final class SeekingTests: XCTestCase {
     static let length = 20_000
     static let targets: [Int64] = [0, 1_000, 100_000, 150_001, 144_000]
 
-    private func assertSeeks(_ name: String, rate: Int32 = 48_000, targets: [Int64] = targets,
+    private func assertSeeks(_ name: String, rate: SampleRate = .standard, targets: [Int64] = targets,
                              tolerance: Float = SeekingTests.tolerance, file: StaticString = #filePath, line: UInt = #line) throws {
         let full = try DecodeCache.shared.decode(name, rate: rate)
         var report: [String] = []

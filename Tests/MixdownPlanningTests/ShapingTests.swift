@@ -31,7 +31,7 @@ final class ShapingTests: XCTestCase {
 
     func testFadeEdges() throws {
         let (envelope, plan) = try musicEnvelope(bed(fadeIn: 2, fadeOut: 3))
-        XCTAssertEqual(plan.duration, try MediaTime(sampleIndex: 882_000, sampleRate: 44_100))
+        XCTAssertEqual(plan.duration, MediaTime(sampleIndex: 882_000, sampleRate: 44_100))
         XCTAssertEqual(envelope.gain(at: 0), 0, accuracy: 1e-12)
         XCTAssertEqual(envelope.gain(at: 1), 0.5, accuracy: 1e-12)
         XCTAssertEqual(envelope.gain(at: 2), 1, accuracy: 1e-12)

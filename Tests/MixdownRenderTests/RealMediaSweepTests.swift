@@ -87,7 +87,7 @@ final class RealMediaSweepTests: XCTestCase {
         project.music = []
         project.voiceovers = [.init(path: path, start: .zero)]
         let tail = oracle.sampleRate / 4
-        project.output.duration = try MediaTime(sampleIndex: Int64(expected.count + tail), sampleRate: Int32(oracle.sampleRate))
+        project.output.duration = MediaTime(sampleIndex: Int64(expected.count + tail), sampleRate: project.output.sampleRate)
         let plan = try project.plan()
         XCTAssertEqual(try plan.samples(in: nil).count, expected.count + tail, "\(name) as a voice-over: timeline")
         let head = 0..<min(expected.count, 4_800)

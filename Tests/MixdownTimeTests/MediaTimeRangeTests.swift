@@ -121,7 +121,6 @@ final class MediaTimeRangeTests: XCTestCase {
         let a = try range(time(0), time(1, 3))
         let b = try range(time(1, 3), time(2, 3))
         XCTAssertEqual(try a.sampleRange(sampleRate: 44_100).upperBound, try b.sampleRange(sampleRate: 44_100).lowerBound)
-        assertThrows(.invalidSampleRate(0), try r.sampleRange(sampleRate: 0))
     }
 
     func testDescriptionAndHashing() throws {

@@ -41,6 +41,22 @@ final class TimeBaseTests: XCTestCase {
         XCTAssertEqual(base.sampleIndex(ticks: .max, sampleRate: 384_000), .max, "saturates, never traps")
     }
 
+    /// A file's own rate can lie outside `SampleRate.range`: its samples are the
+    /// ticks of its time base, converted by the rule a session rate's are.
+    func testAStreamsOwnRateCountsAsASessionRateDoes() throws {
+        let low = try TimeBase(sampleRate: 4_000)
+        XCTAssertEqual(try low.time(ticks: 2_000), try time(1, 2))
+        XCTAssertEqual(try low.ticks(try time(3, 16_000)), 1, "0.75 samples")
+        XCTAssertEqual(try TimeBase(sampleRate: 705_600).ticks(try time(1)), 705_600)
+        let stream = try TimeBase(sampleRate: 44_100)
+        for index: Int64 in [-3, 0, 1, 44_099, 123_456_789] {
+            XCTAssertEqual(try stream.time(ticks: index), MediaTime(sampleIndex: index, sampleRate: 44_100))
+        }
+        for t in [try time(1, 96_000), try time(-3, 96_000), try time(25, 2)] {
+            XCTAssertEqual(try stream.ticks(t), try t.sampleIndex(sampleRate: 44_100), "\(t)")
+        }
+    }
+
     func testEqualityIsRationalAndInvalidPartsAreRefused() throws {
         XCTAssertEqual(try TimeBase(2, 96_000), try TimeBase(1, 48_000))
         XCTAssertEqual(try TimeBase(2, 96_000).hashValue, try TimeBase(1, 48_000).hashValue)

@@ -7,8 +7,8 @@ import MixdownTime
 /// shown frame (pts + duration, normalised by `VideoClipInfo`), in the clip's own time (0 = the container start,
 /// as for the audio decoder), and `timelineRange` has the same exact duration. These
 /// are the boundaries of the video actually written, so the clip's audio should be
-/// cut to `sourceRange` and placed at `timelineRange` (at 48 kHz:
-/// `timelineRange.start.sampleIndex(sampleRate: 48_000)` up to the same of `end`).
+/// cut to `sourceRange` and placed at `timelineRange` (the session rate's samples
+/// `timelineRange.sampleRange(sampleRate:)`).
 public struct VideoSegment: Sendable {
     /// The clip's path.
     public let path: String

@@ -55,7 +55,8 @@ package final class Resampler {
 
     /// Output samples that correspond to `inputSamples` input samples, by MediaTime's rule (half up).
     package func outputCount(forInput inputSamples: Int64) -> Int64 {
-        (try? MediaTime(sampleIndex: inputSamples, sampleRate: inputRate).sampleIndex(sampleRate: outputRate)) ?? 0
+        // Input samples are ticks of the input rate's clock.
+        (try? TimeBase(sampleRate: inputRate))?.sampleIndex(ticks: inputSamples, sampleRate: outputRate) ?? 0
     }
 
     /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.

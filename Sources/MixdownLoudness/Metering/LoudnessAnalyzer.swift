@@ -1,4 +1,5 @@
 import MixdownMediaIO
+import MixdownUnits
 
 /// The ``LoudnessFigures`` of a whole programme fed block by block, in one piece.
 ///
@@ -10,21 +11,22 @@ import MixdownMediaIO
 public final class LoudnessAnalyzer: LoudnessInput, @unchecked Sendable {
     /// Channels per frame (see ``LoudnessMeter`` for how they count).
     public var channels: Int { tracker.meter.channels }
-    /// Frames per second per channel, in Hz.
+    /// Frames per second per channel, in Hz (see ``LoudnessMeter/sampleRate``).
     public var sampleRate: Int32 { tracker.meter.sampleRate }
     /// Frames fed so far.
     public var framesFed: Int64 { tracker.position }
 
     private let tracker: LoudnessTracker
 
-    /// An analyzer of `channels` channels at `sampleRate` Hz.
+    /// An analyzer of `channels` channels at `sampleRate`.
     ///
     /// - Throws: `MediaIOError.unsupported` when libebur128 refuses the format (see ``LoudnessMeter``).
-    public convenience init(channels: Int, sampleRate: Int32) throws(MediaIOError) {
-        try self.init(channels: channels, sampleRate: sampleRate, source: "loudness meter")
+    public convenience init(channels: Int, sampleRate: SampleRate) throws(MediaIOError) {
+        try self.init(channels: channels, sampleRate: sampleRate.hertz, source: "loudness meter")
     }
 
-    /// An analyzer whose errors name `source` (the file being measured).
+    /// An analyzer at `sampleRate` Hz, any rate libebur128 takes (a file's own),
+    /// whose errors name `source` (the file being measured).
     init(channels: Int, sampleRate: Int32, source: String) throws(MediaIOError) {
         let meter = try LoudnessMeter(channels: channels, sampleRate: sampleRate, measures: .all, source: source)
         tracker = LoudnessTracker(meter: meter, origin: 0, peaksFrom: 0)

@@ -14,10 +14,7 @@ extension LoudnessFigures {
     /// - Throws: `MediaIOError` naming `path`: the decoder's errors, `unsupported`
     ///   for a format libebur128 cannot meter, `cancelled`.
     public init(measuringFile path: String, isCancelled: () -> Bool = { false }) throws(MediaIOError) {
-        var decoder = try AudioDecoder(path: path)
-        if decoder.sampleRate != decoder.sourceSampleRate {
-            decoder = try AudioDecoder(path: path, sampleRate: decoder.sourceSampleRate, streamIndex: decoder.streamIndex)
-        }
+        let decoder = try AudioDecoder(sourceRateOf: path)
         let mono = decoder.sourceChannels == 1
         let analyzer = try LoudnessAnalyzer(channels: mono ? 1 : 2, sampleRate: decoder.sampleRate, source: path)
         try decoder.forEachBlock(isCancelled: isCancelled) { block throws(MediaIOError) in

@@ -18,6 +18,6 @@ extension LoudnessFigures {
         let integrating = stretches.map(\.integrating), ranging = stretches.compactMap(\.ranging)
         self.init(integrated: LoudnessMeter.integrated(of: integrating.map(\.meter)),
                   range: ranging.count == stretches.count ? LoudnessMeter.range(of: ranging.map(\.meter)) : 0,
-                  peaks: integrating, shortTerm: ranging, sampleRate: stretches[0].sampleRate)
+                  peaks: integrating, shortTerm: ranging, sampleRate: stretches[0].sampleRate.hertz)
     }
 }

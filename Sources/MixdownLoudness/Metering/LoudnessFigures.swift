@@ -39,7 +39,8 @@ public struct LoudnessFigures: Sendable, Equatable {
 
     /// The figures of trackers that fed one programme: integrated loudness and
     /// range already pooled, peaks and momentary maxima from `peaks`, short-term
-    /// maxima from `shortTerm`; the first of equal maxima stays.
+    /// maxima from `shortTerm`; the first of equal maxima stays. `sampleRate` is
+    /// the meters' rate in Hz: a mix's, or a file's own.
     init(integrated: Double?, range: Double, peaks: [LoudnessTracker], shortTerm: [LoudnessTracker], sampleRate: Int32) {
         func largest(_ trackers: [LoudnessTracker], _ reading: (LoudnessTracker) -> LoudnessTracker.Maximum) -> LoudnessTracker.Maximum {
             var result = LoudnessTracker.Maximum()
@@ -49,8 +50,9 @@ public struct LoudnessFigures: Sendable, Equatable {
             }
             return result
         }
+        let frameClock = try? TimeBase(sampleRate: sampleRate)
         func time(_ maximum: LoudnessTracker.Maximum) -> MediaTime {
-            (try? MediaTime(sampleIndex: maximum.frame, sampleRate: sampleRate)) ?? .zero
+            (try? frameClock?.time(ticks: maximum.frame)) ?? .zero
         }
         let truePeak = largest(peaks, \.truePeak), momentary = largest(peaks, \.momentary)
         let short = largest(shortTerm, \.shortTerm)

@@ -1,5 +1,6 @@
 internal import MixdownEbur128
 import MixdownMediaIO
+import MixdownUnits
 
 /// A loudness meter after ITU-R BS.1770-4 and EBU R128: one libebur128 state.
 ///
@@ -52,7 +53,9 @@ public final class LoudnessMeter: LoudnessInput, @unchecked Sendable {
 
     /// Channels per frame.
     public let channels: Int
-    /// Frames per second per channel, in Hz.
+    /// Frames per second per channel, in Hz: the `SampleRate` the meter was made
+    /// with, or a file's own rate (``LoudnessFigures/init(measuringFile:isCancelled:)``),
+    /// which may lie outside `SampleRate.range`.
     public let sampleRate: Int32
     /// What the meter measures, with what those imply (every meter has `.momentary`).
     public let measures: Measures
@@ -72,16 +75,16 @@ public final class LoudnessMeter: LoudnessInput, @unchecked Sendable {
     /// The last call's peaks, over its scratch-sized parts.
     private var lastPeaks: (sample: Double, truePeak: Double) = (0, 0)
 
-    /// A meter of `channels` channels at `sampleRate` Hz measuring `measures`.
+    /// A meter of `channels` channels at `sampleRate` measuring `measures`.
     ///
     /// - Throws: `MediaIOError.unsupported` (named "loudness meter") when libebur128
-    ///   refuses the format (channels outside 1…64, rate outside 16…2 822 400 Hz)
-    ///   or is out of memory.
-    public convenience init(channels: Int, sampleRate: Int32, measures: Measures = .all) throws(MediaIOError) {
-        try self.init(channels: channels, sampleRate: sampleRate, measures: measures, source: "loudness meter")
+    ///   refuses the format (channels outside 1…64) or is out of memory.
+    public convenience init(channels: Int, sampleRate: SampleRate, measures: Measures = .all) throws(MediaIOError) {
+        try self.init(channels: channels, sampleRate: sampleRate.hertz, measures: measures, source: "loudness meter")
     }
 
-    /// A meter whose errors name `source` (the file being measured).
+    /// A meter at `sampleRate` Hz, any rate libebur128 takes (16 Hz to 2822.4 kHz:
+    /// a file's own), whose errors name `source` (the file being measured).
     init(channels: Int, sampleRate: Int32, measures: Measures, source: String) throws(MediaIOError) {
         let measures = measures.implied
         guard let state = LoudnessState(channels: channels, sampleRate: sampleRate, modes: measures.modes) else {

@@ -1,4 +1,5 @@
 import MixdownMediaIO
+import MixdownUnits
 
 /// One stretch of a programme measured on its own thread, so that the stretches
 /// together give the ``LoudnessFigures`` of the programme measured in one piece.
@@ -35,8 +36,8 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     public let feedRange: Range<Int64>
     /// Channels per frame.
     public let channels: Int
-    /// Frames per second per channel, in Hz.
-    public let sampleRate: Int32
+    /// Frames per second per channel.
+    public let sampleRate: SampleRate
 
     /// Meter A: integrated loudness, momentary readings, peaks.
     let integrating: LoudnessTracker
@@ -45,7 +46,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     private var position: Int64
 
     /// The stretch `range` of a programme of `frameCount` frames of `channels`
-    /// channels at `sampleRate` Hz.
+    /// channels at `sampleRate`.
     ///
     /// `range` must start at 0, or at a whole second (a multiple of 10 steps of
     /// `(sampleRate + 5) / 10` frames) of 2 s or more, and end at a whole second or at `frameCount`.
@@ -57,7 +58,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     /// and the maximum short-term −∞; without `.momentary` the maximum momentary
     /// reads −∞ (each reading sums 400 ms again); without `.truePeak` the true
     /// peak reads −∞ (it is most of the metering's cost).
-    public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: Int32,
+    public init(range: Range<Int64>, frameCount: Int64, channels: Int, sampleRate: SampleRate,
                 measures: LoudnessMeter.Measures = .all) throws(MediaIOError) {
         let second = Int64(Self.secondFrames(sampleRate: sampleRate))
         let step = second / 10
@@ -107,7 +108,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     /// A programme of `frameCount` frames cut into at most `count` stretches for
     /// as many threads: equal whole seconds, the first at least 2 s, the last to
     /// the end; one stretch when the programme is short.
-    public static func ranges(frameCount: Int64, sampleRate: Int32, count: Int) -> [Range<Int64>] {
+    public static func ranges(frameCount: Int64, sampleRate: SampleRate, count: Int) -> [Range<Int64>] {
         let second = Int64(secondFrames(sampleRate: sampleRate))
         let parts = Int64(max(1, count))
         let length = max(2 * second, ((frameCount + parts - 1) / parts + second - 1) / second * second)
@@ -115,7 +116,7 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
     }
 
     /// libebur128's one second: 10 steps of `(rate + 5) / 10` frames.
-    private static func secondFrames(sampleRate: Int32) -> Int {
-        (Int(sampleRate) + 5) / 10 * 10
+    private static func secondFrames(sampleRate: SampleRate) -> Int {
+        (Int(sampleRate.hertz) + 5) / 10 * 10
     }
 }

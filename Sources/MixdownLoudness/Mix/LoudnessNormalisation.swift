@@ -150,8 +150,7 @@ public struct LoudnessNormalisation: Sendable {
         // A correction masters again: its warning replaces the first one's.
         warnings.removeAll()
         guard !reachesTarget, let reached = expected.integrated else { return }
-        let rate = plan.sampleRate
-        let at = limiting.smallestGainPosition.flatMap { try? MediaTime(sampleIndex: $0, sampleRate: rate) }
+        let at = limiting.smallestGainPosition.map { MediaTime(sampleIndex: $0, sampleRate: plan.sampleRate) }
         warnings.append(String(format: "loudness: reaching %@ under %@ would take more than %.0f dB of limiting", "\(delivery.target)",
                                "\(delivery.ceiling)", Self.maximumGainReduction)
             + (at.map { " (the loudest moment, at \($0.readable))" } ?? "")

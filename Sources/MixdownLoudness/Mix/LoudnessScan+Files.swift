@@ -1,5 +1,6 @@
 import MixdownMediaIO
 import MixdownRender
+import MixdownUnits
 
 extension LoudnessScan {
     /// Meters a stereo file Mixdown wrote, `frameCount` frames at `sampleRate`
@@ -13,7 +14,7 @@ extension LoudnessScan {
     /// piece by a few thousandths of a LU.
     ///
     /// - Throws: the decoders' `MediaIOError`s naming `path`; `cancelled`.
-    public init(file path: String, frameCount: Int64, sampleRate: Int32, threads: Int = AudioRenderer.defaultThreadCount,
+    public init(file path: String, frameCount: Int64, sampleRate: SampleRate, threads: Int = AudioRenderer.defaultThreadCount,
                 measures: LoudnessMeter.Measures = .all, truePeakBy reading: TruePeakReading = .libebur128,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) {
         let feeds = try Self.feeds(frameCount: frameCount, sampleRate: sampleRate, threads: threads, measures: measures,
@@ -25,7 +26,7 @@ extension LoudnessScan {
     }
 
     /// Decodes `feed`'s range of `path` into it, silence after the file's end.
-    private static func decode(_ path: String, sampleRate: Int32, into feed: StretchFeed,
+    private static func decode(_ path: String, sampleRate: SampleRate, into feed: StretchFeed,
                                isCancelled: () -> Bool) throws(MediaIOError) {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
         if feed.range.lowerBound > 0 { try decoder.seek(toSample: feed.range.lowerBound) }

@@ -52,9 +52,9 @@ extension LoudnessScan {
         }
     }
 
-    /// The stretches of a scan of `frameCount` frames at `sampleRate` Hz on at
+    /// The stretches of a scan of `frameCount` frames at `sampleRate` on at
     /// most `threads` threads, measuring `measures`, the true peak read as `reading` says.
-    static func feeds(frameCount: Int64, sampleRate: Int32, threads: Int, measures: LoudnessMeter.Measures,
+    static func feeds(frameCount: Int64, sampleRate: SampleRate, threads: Int, measures: LoudnessMeter.Measures,
                       reading: TruePeakReading) throws(MediaIOError) -> [StretchFeed] {
         let detects = reading == .limiterDetector && measures.contains(.truePeak)
         return try LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads)).map {
@@ -68,15 +68,15 @@ extension LoudnessScan {
     /// The figures of `feeds`, all fed: merged, with the true peak the detectors
     /// found, when they read it (the largest, at the start of its 100 ms step, as
     /// libebur128's is located; the first of equal peaks).
-    static func figures(of feeds: [StretchFeed], sampleRate: Int32) -> LoudnessFigures {
+    static func figures(of feeds: [StretchFeed], sampleRate: SampleRate) -> LoudnessFigures {
         var figures = LoudnessFigures(merging: feeds.map(\.stretch))
         let peaks = feeds.compactMap { $0.truePeak() }
         guard !peaks.isEmpty else { return figures }
         var largest: (peak: Double, position: Int64?) = (0, nil)
         for found in peaks where found.peak > largest.peak { largest = found }
-        let step = Int64((sampleRate + 5) / 10)
+        let step = Int64((sampleRate.hertz + 5) / 10)
         figures.truePeak = Gain.decibels(ofFactor: largest.peak)
-        figures.truePeakTime = largest.position.flatMap { try? MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
+        figures.truePeakTime = largest.position.map { MediaTime(sampleIndex: $0 / step * step, sampleRate: sampleRate) } ?? .zero
         return figures
     }
 }

@@ -72,7 +72,7 @@ extension AudioDecoder {
             // output sample, so its output phase equals a render from the start.
             // Input samples between instants on both grids: sourceRate / gcd(sourceRate, rate),
             // the timescale of the ratio of the rates once reduced.
-            let step = Int64((try? MediaTime(sampleIndex: Int64(sampleRate), sampleRate: sourceSampleRate))?.reduced.timescale ?? 1)
+            let step = Int64((try? sourceTimeBase.time(ticks: Int64(sampleRate)))?.reduced.timescale ?? 1)
             let base = seeked ? (landing.start / step) * step : 0
             resampler.injectSilence(Int(landing.start - base))
             fifoStart = resampler.outputCount(forInput: base)

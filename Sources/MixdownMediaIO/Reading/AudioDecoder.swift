@@ -1,8 +1,10 @@
 internal import MixdownFFmpeg
 public import MixdownDSP
 internal import MixdownTime
+public import MixdownUnits
 
-/// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen rate.
+/// Decodes one audio stream of any file FFmpeg reads to stereo float at a chosen
+/// rate (or at the stream's own).
 ///
 /// Output sample 0 is the container's start (0 when that is negative: Opus
 /// pre-skip). Encoder delay (AAC priming, MP3 delay) is removed through the
@@ -17,7 +19,9 @@ internal import MixdownTime
 public final class AudioDecoder {
     /// The input path, as given.
     public let path: String
-    /// Output sample rate in Hz.
+    /// The rate of the samples `read` gives, in Hz: the `SampleRate` the decoder
+    /// was made with, or the stream's own (``init(sourceRateOf:streamIndex:)``),
+    /// which, as a file states it, may lie outside `SampleRate.range`.
     public let sampleRate: Int32
     /// The source stream's own sample rate, in Hz.
     public let sourceSampleRate: Int32
@@ -52,7 +56,8 @@ public final class AudioDecoder {
     /// resampler's flush.
     var decodedEnd: Int64?
 
-    /// Opens `path` and prepares to decode its best audio stream (or `streamIndex`).
+    /// Opens `path` and prepares to decode its best audio stream (or `streamIndex`),
+    /// resampled to `sampleRate`.
     ///
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
     ///   `noStream` when it has no audio stream (or `streamIndex` is not one);
@@ -61,12 +66,23 @@ public final class AudioDecoder {
     /// The first opening of a file runs FFmpeg's stream analysis; later ones of
     /// the same version of it (in this process) read its header only and reuse
     /// what the first found (`AudioFacts`).
-    public convenience init(path: String, sampleRate: Int32 = 48_000, streamIndex: Int? = nil) throws(MediaIOError) {
+    public convenience init(path: String, sampleRate: SampleRate = .standard, streamIndex: Int? = nil) throws(MediaIOError) {
         let (input, facts) = try Self.open(path: path, streamIndex: streamIndex)
-        try self.init(input: input, facts: facts, sampleRate: sampleRate)
+        try self.init(input: input, facts: facts, sampleRate: sampleRate.hertz)
     }
 
-    /// Decodes the stream `facts` describe, from where `input` stands (its start).
+    /// Opens `path` and prepares to decode its best audio stream (or `streamIndex`)
+    /// at the stream's own rate, whatever it is: the file's audio as it is, to
+    /// measure it rather than mix it.
+    ///
+    /// - Throws: as ``init(path:sampleRate:streamIndex:)``.
+    public convenience init(sourceRateOf path: String, streamIndex: Int? = nil) throws(MediaIOError) {
+        let (input, facts) = try Self.open(path: path, streamIndex: streamIndex)
+        try self.init(input: input, facts: facts, sampleRate: facts.layout.sampleRate)
+    }
+
+    /// Decodes the stream `facts` describe, from where `input` stands (its start),
+    /// at `sampleRate` Hz (a session's rate, or the stream's own).
     init(input: Demuxer, facts: AudioFacts, sampleRate: Int32) throws(MediaIOError) {
         path = input.path
         self.sampleRate = sampleRate

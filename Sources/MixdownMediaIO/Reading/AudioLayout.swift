@@ -75,7 +75,7 @@ struct AudioLayout: Sendable, Equatable {
         }
         if let gapless = input.metadataValue("iTunSMPB").flatMap(GaplessInfo.init(iTunSMPB:)),
            let first = input.indexEntries(ofStream: index).first?.timestamp, let timeBase = facts.timing.timeBase,
-           let length = try? MediaTime(sampleIndex: gapless.priming + gapless.length, sampleRate: rate),
+           let length = try? TimeBase(sampleRate: rate).time(ticks: gapless.priming + gapless.length),
            let ticks = try? timeBase.ticks(length) {
             ends.append(first + ticks)
         }

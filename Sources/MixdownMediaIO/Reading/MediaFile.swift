@@ -1,5 +1,6 @@
 internal import MixdownFFmpeg
 internal import MixdownSystem
+public import MixdownUnits
 
 /// One media file, opened once: probed, its audio decoded and its video scanned
 /// from that one opening, so FFmpeg analyses its streams once.
@@ -44,12 +45,12 @@ public final class MediaFile {
     /// this opening: use the file for nothing else until the decoder is done.
     ///
     /// - Throws: as `AudioDecoder(path:sampleRate:)`.
-    public func makeDecoder(sampleRate: Int32 = 48_000) throws(MediaIOError) -> AudioDecoder {
+    public func makeDecoder(sampleRate: SampleRate = .standard) throws(MediaIOError) -> AudioDecoder {
         guard let index = input.bestStream(.audio) else { throw .noStream(path: path, kind: "audio") }
         try startOver(reading: [index])
         let facts = AudioFacts(layout: try AudioLayout(input: input, stream: index),
                                channels: input.facts(ofStream: index).audio?.channels ?? 0)
-        return try AudioDecoder(input: input, facts: facts, sampleRate: sampleRate)
+        return try AudioDecoder(input: input, facts: facts, sampleRate: sampleRate.hertz)
     }
 
     /// Back to the first packet of `streams`, the others discarded (nothing to do

@@ -10,7 +10,7 @@ extension MediaProbe {
         stream.firstSample = extent.first
         if stream.estimatedSampleCount == nil, !input.durationIsBitRateGuess, let rate = stream.sampleRate,
            let duration = input.duration, duration > 0, !input.format.hasExactStreamDurations,
-           let end = try? MediaTime(sampleIndex: duration, sampleRate: 1_000_000).sampleIndex(sampleRate: Int32(rate)) {
+           let end = try? TimeBase(sampleRate: Int32(rate)).ticks(MediaTime.microseconds(duration)) {
             stream.estimatedSampleCount = max(0, end - extent.first)
         }
         if let end = extent.end {

@@ -1,4 +1,5 @@
 internal import MixdownFFmpeg
+public import MixdownUnits
 
 /// Encodes stereo float audio to AAC-LC with libavcodec's native `aac` encoder.
 ///
@@ -11,8 +12,8 @@ internal import MixdownFFmpeg
 /// timestamps (the first packet is at -1024) and in the stream parameters, which
 /// is what makes the MP4 muxer write the priming edit list. Not thread-safe.
 public final class AACEncoder {
-    /// Sample rate of input and output, in Hz.
-    public let sampleRate: Int32
+    /// Sample rate of input and output.
+    public let sampleRate: SampleRate
     /// Target bit rate in bits per second (both channels together).
     public let bitRate: Int
     /// Samples per AAC frame: 1024.
@@ -41,21 +42,21 @@ public final class AACEncoder {
     /// Opens an AAC-LC stereo encoder.
     ///
     /// - Parameters:
-    ///   - sampleRate: Hz, one of AAC's rates (48 000 by default).
+    ///   - sampleRate: one of AAC's rates (`SampleRate.standard`, 48 kHz, by default).
     ///   - bitRate: bits per second (192 000 by default).
     ///   - globalHeader: put the decoder configuration in `codecConfiguration` for the
     ///     container (MP4, MOV and M4A need this) rather than in every packet.
     ///   - path: the output file, named in error messages.
     /// - Throws: `MediaIOError.unsupported` when libavcodec lacks the encoder or
     ///   refuses the settings.
-    public init(sampleRate: Int32 = 48_000, bitRate: Int = 192_000, globalHeader: Bool = true,
+    public init(sampleRate: SampleRate = .standard, bitRate: Int = 192_000, globalHeader: Bool = true,
                 path: String = "AAC encoder") throws(MediaIOError) {
         self.sampleRate = sampleRate
         self.bitRate = bitRate
         self.path = path
-        context = try ffmpeg(AACEncoderContext(sampleRate: sampleRate, bitRate: bitRate, globalHeader: globalHeader, path: path))
+        context = try ffmpeg(AACEncoderContext(sampleRate: sampleRate.hertz, bitRate: bitRate, globalHeader: globalHeader, path: path))
         guard let fifo = AudioFIFO(capacity: 4096) else {
-            throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate) Hz, \(bitRate) b/s: out of memory")
+            throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate), \(bitRate) b/s: out of memory")
         }
         self.fifo = fifo
         frameSize = context.frameSize

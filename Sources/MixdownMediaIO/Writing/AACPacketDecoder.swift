@@ -1,5 +1,6 @@
 public import MixdownDSP
 internal import MixdownFFmpeg
+public import MixdownUnits
 
 /// Decodes AAC packets an encoder handed out (`EncodedAudioPacket`s), from
 /// memory: the samples a player decodes from the file the packets are written
@@ -18,8 +19,8 @@ internal import MixdownFFmpeg
 public final class AACPacketDecoder {
     /// Frames a packet stands for (the last packet of a stream, fewer).
     public static let frameSize = 1024
-    /// Samples per second per channel, in Hz.
-    public let sampleRate: Int32
+    /// Samples per second per channel.
+    public let sampleRate: SampleRate
     private let codec: DecoderContext
     private let packet = Packet()
     private let frame = Frame()
@@ -36,7 +37,7 @@ public final class AACPacketDecoder {
     public init(settings: AACSettings, configuration: [UInt8], path: String) throws(MediaIOError) {
         sampleRate = settings.sampleRate
         self.path = path
-        codec = try ffmpeg(DecoderContext(aacConfiguration: configuration, sampleRate: settings.sampleRate, channels: 2, path: path))
+        codec = try ffmpeg(DecoderContext(aacConfiguration: configuration, sampleRate: settings.sampleRate.hertz, channels: 2, path: path))
     }
 
     /// Decodes `audio` and hands its samples to `body`: the frames (stereo), and

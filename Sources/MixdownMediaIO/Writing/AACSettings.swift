@@ -1,16 +1,18 @@
+public import MixdownUnits
+
 /// What an AAC-LC stereo stream is encoded with. Encoders made with equal settings
 /// produce packets that may be spliced into one stream at any 1024-sample frame
 /// boundary, under the one decoder configuration (`AACEncoder.codecConfiguration`),
 /// which is how a `MovieWriter` made with `init(path:video:encodedAudio:)` takes
 /// packets encoded elsewhere (on other threads, in stretches).
 public struct AACSettings: Sendable, Hashable {
-    /// Sample rate of input and output, in Hz.
-    public var sampleRate: Int32
+    /// Sample rate of input and output.
+    public var sampleRate: SampleRate
     /// Target bit rate in bits per second (both channels together).
     public var bitRate: Int
 
-    /// Settings of `sampleRate` Hz (one of AAC's rates) and `bitRate` bits per second.
-    public init(sampleRate: Int32 = 48_000, bitRate: Int = 192_000) {
+    /// Settings of `sampleRate` (one of AAC's rates) and `bitRate` bits per second.
+    public init(sampleRate: SampleRate = .standard, bitRate: Int = 192_000) {
         self.sampleRate = sampleRate
         self.bitRate = bitRate
     }

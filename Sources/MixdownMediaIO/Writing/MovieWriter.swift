@@ -2,6 +2,7 @@ internal import MixdownBitstream
 public import MixdownComposition
 internal import MixdownFFmpeg
 internal import MixdownTime
+public import MixdownUnits
 
 /// Writes the export: the stitched video by stream copy and the mix as AAC, in one
 /// MP4, MOV or M4A file (like `AVAssetExportSession` with a passthrough video track).
@@ -29,8 +30,8 @@ public final class MovieWriter {
     public let path: String
     /// The output container, from `path`'s extension.
     public let container: MovieContainer
-    /// Audio sample rate in Hz of the blocks `writeAudio` expects and of the AAC stream.
-    public let sampleRate: Int32
+    /// Audio sample rate of the blocks `writeAudio` expects and of the AAC stream.
+    public let sampleRate: SampleRate
     /// The video track being copied, nil for an audio-only file.
     public let videoPlan: VideoStitchPlan?
     /// Audio samples accepted so far (per channel); with encoded audio, the samples
@@ -74,7 +75,7 @@ public final class MovieWriter {
     /// - Parameters:
     ///   - path: `.mp4`, `.mov` or (audio only) `.m4a`.
     ///   - plan: the stitched video track; nil for audio only.
-    ///   - sampleRate: of the audio blocks and the AAC stream (48 000 by default).
+    ///   - sampleRate: of the audio blocks and the AAC stream (`SampleRate.standard`, 48 kHz, by default).
     ///   - audioBitRate: AAC bit rate in bits per second (192 000 by default).
     ///   - fastStart: put the index first, for playback while downloading.
     ///   - inputs: the other files the export reads (audio sources): the output may
@@ -84,7 +85,7 @@ public final class MovieWriter {
     ///   `unsupported` (before anything is created) for a video codec the container
     ///   cannot hold (`MovieContainer.canHold(videoCodec:)`) or a plan whose clips
     ///   were not scanned by `VideoClipInfo(path:)`.
-    public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: Int32 = 48_000,
+    public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: SampleRate = .standard,
                             audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
                       encoded: false, fastStart: fastStart, inputs: inputs)
@@ -93,7 +94,7 @@ public final class MovieWriter {
     /// Creates the output and writes its header, with a video track copied
     /// (`.copy`) or encoded elsewhere (`.encoded`), or none; otherwise as
     /// `init(path:video:sampleRate:...)`.
-    public convenience init(path: String, movieVideo video: MovieVideo?, sampleRate: Int32 = 48_000,
+    public convenience init(path: String, movieVideo video: MovieVideo?, sampleRate: SampleRate = .standard,
                             audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: video, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
                       encoded: false, fastStart: fastStart, inputs: inputs)

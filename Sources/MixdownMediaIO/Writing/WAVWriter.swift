@@ -42,24 +42,24 @@ public final class WAVWriter {
     private var closedParts: [Part] = []
     private var finished = false
 
-    /// Creates the temporary file for a WAV at `path`, `sampleRate` Hz, stereo.
+    /// Creates the temporary file for a WAV at `path`, at `sampleRate`, stereo.
     ///
     /// - Parameters:
     ///   - path: where the file appears on `finish()`.
-    ///   - sampleRate: Hz.
+    ///   - sampleRate: the frames' rate, written in the header.
     ///   - format: the samples' format in the file.
     ///   - inputs: the files the render reads: the output may be none of them.
     ///   - frameCount: the frames the file will hold, when known. A count whose
     ///     samples fit in 4 GiB gives a RIFF WAV, and `finish()` refuses to write
     ///     more; a larger one, or none (nil), gives RF64, which any length fits.
-    public init(path: String, sampleRate: Int32, format: WAVSampleFormat, inputs: [String] = [],
+    public init(path: String, sampleRate: SampleRate, format: WAVSampleFormat, inputs: [String] = [],
                 frameCount: Int64? = nil) throws(MediaIOError) {
         self.path = path
         self.format = format
         output = try AtomicOutputFile(path: path, inputs: inputs)
         let fits = frameCount.map { Self.fitsRIFF(frames: $0, format: format) } ?? false
         let container: SoundFileFormat.Container = fits ? .wav : .rf64
-        fileFormat = SoundFileFormat(container: container, sampleRate: sampleRate, channels: 2, sampleFormat: format)
+        fileFormat = SoundFileFormat(container: container, sampleRate: sampleRate.hertz, channels: 2, sampleFormat: format)
         main = try WAVStream(path: path, file: output.temporaryPath, base: 0, firstFrame: 0, fileFormat: fileFormat)
         dataOffset = main.sink.offset
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MixdownUnits
 
 /// What a long-running command says on stderr while it works and when it is done.
 struct ReportingOptions: ParsableArguments {
@@ -10,7 +11,7 @@ struct ReportingOptions: ParsableArguments {
 
     var console: Console { Console(quiet: quiet) }
 
-    func reporter(total: Int64, sampleRate: Int32) -> ProgressReporter {
+    func reporter(total: Int64, sampleRate: SampleRate) -> ProgressReporter {
         ProgressReporter(total: total, sampleRate: sampleRate, style: progress, quiet: quiet)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MixdownExport
 import MixdownLoudness
 import MixdownMediaIO
+import MixdownUnits
 
 /// The lines `mix` and `export` print about loudness: what was written, and
 /// what normalisation did.
@@ -13,10 +14,10 @@ enum DeliveryReport {
     }
 
     /// What normalisation measured, the gain it chose and what the limiter did.
-    static func normalisation(_ normalisation: LoudnessNormalisation, sampleRate: Int32) -> String? {
+    static func normalisation(_ normalisation: LoudnessNormalisation, sampleRate: SampleRate) -> String? {
         guard let integrated = normalisation.measured.integrated, let mastering = normalisation.plan.mastering else { return nil }
         let limiting = normalisation.limiting
-        let seconds = { (samples: Int) in Double(samples) / Double(sampleRate) }
+        let seconds = { (samples: Int) in Double(samples) / Double(sampleRate.hertz) }
         let limited = limiting.samplesInGainReduction == 0 ? "the limiter never acted"
             : String(format: "the limiter acted for %.2f s (%.2f s above its threshold), at most %.1f dB",
                      seconds(limiting.samplesInGainReduction), seconds(limiting.samplesAboveThreshold), limiting.largestGainReduction)

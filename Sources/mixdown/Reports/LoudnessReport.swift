@@ -91,9 +91,9 @@ struct LoudnessReport: Encodable {
         /// The voice ranges, `[start, end]` in timeline seconds.
         var ranges: [[Double]]
 
-        init(_ dialogue: DialogueLoudness, sampleRate: Int32) {
+        init(_ dialogue: DialogueLoudness, sampleRate: SampleRate) {
             integrated = dialogue.integrated.map(rounded)
-            seconds = milliseconds(Double(dialogue.frames) / Double(sampleRate))
+            seconds = milliseconds(Double(dialogue.frames) / Double(sampleRate.hertz))
             ranges = dialogue.ranges.map { [milliseconds($0.start.seconds), milliseconds($0.end.seconds)] }
         }
 

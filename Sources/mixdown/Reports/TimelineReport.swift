@@ -42,6 +42,7 @@ struct TimelineReport: Encodable {
     }
 
     var duration: Double
+    /// The session rate in Hz, as the JSON report writes it.
     var sampleRate: Int32
     /// The clips' pictures on the timeline, in order (with transitions, on two
     /// tracks that overlap by each transition).
@@ -63,7 +64,7 @@ struct TimelineReport: Encodable {
 
     init(plan: MixPlan) {
         duration = plan.duration.seconds
-        sampleRate = plan.sampleRate
+        sampleRate = plan.sampleRate.hertz
         warnings = plan.warnings
         var transitionStarts: Set<Double> = []
         switch plan.video {
@@ -91,8 +92,8 @@ struct TimelineReport: Encodable {
     }
 
     /// Records the level scan, with a warning when the mix would clip.
-    mutating func add(_ scan: LevelScan, sampleRate: Int32) {
-        let time = Double(scan.peakSample) / Double(sampleRate)
+    mutating func add(_ scan: LevelScan, sampleRate: SampleRate) {
+        let time = Double(scan.peakSample) / Double(sampleRate.hertz)
         silent = scan.peak == 0 ? true : nil
         peakDBFS = Gain.decibels(ofFactor: Double(scan.peak))
         peakTime = scan.peak > 0 ? time : nil

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MixdownUnits
 
 /// How progress is shown on stderr.
 enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
@@ -13,12 +14,12 @@ enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
 /// Progress on stderr: percent, × realtime and time left, as a bar or JSON lines.
 final class ProgressReporter {
     let total: Int64
-    let sampleRate: Int32
+    let sampleRate: SampleRate
     let style: ProgressStyle
     private let started = Date()
     private var lastReport = Date.distantPast
 
-    init(total: Int64, sampleRate: Int32, style: ProgressStyle, quiet: Bool) {
+    init(total: Int64, sampleRate: SampleRate, style: ProgressStyle, quiet: Bool) {
         self.total = total
         self.sampleRate = sampleRate
         self.style = quiet ? .none : (style == .bar && isatty(2) != 1 ? .none : style)
@@ -43,12 +44,12 @@ final class ProgressReporter {
     private func write(_ done: Int64) {
         let elapsed = Date().timeIntervalSince(started)
         let fraction = total > 0 ? Double(done) / Double(total) : 1
-        let speed = elapsed > 0 ? Double(done) / Double(sampleRate) / elapsed : 0
+        let speed = elapsed > 0 ? Double(done) / Double(sampleRate.hertz) / elapsed : 0
         let left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
         let text: String
         if style == .json {
             text = String(format: "{\"progress\":%.4f,\"seconds\":%.3f,\"speed\":%.1f,\"remaining\":%.1f}\n",
-                          fraction, Double(done) / Double(sampleRate), speed, left)
+                          fraction, Double(done) / Double(sampleRate.hertz), speed, left)
         } else {
             let width = 30, filled = Int(fraction * Double(width))
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
