@@ -42,8 +42,8 @@ public final class DeliveryExport: Sendable {
     public let excerpt: MixPlan.Excerpt?
     /// Where the file appears when the export is complete.
     public let outputPath: String
-    /// AAC bit rate in bits per second.
-    public let audioBitRate: Int
+    /// AAC bit rate, both channels together.
+    public let audioBitRate: AudioBitRate
     /// Index at the front of the file.
     public let fastStart: Bool
     /// Threads the encodings, measurements and corrections keep busy at most.
@@ -64,7 +64,7 @@ public final class DeliveryExport: Sendable {
     ///     when any, is the delivery checked.
     ///   - outputPath: `.mp4`, `.mov` or (audio only) `.m4a`; it appears only when complete.
     ///   - range: the part of the timeline to export; the whole timeline when nil.
-    ///   - audioBitRate: AAC bit rate in bits per second, both channels together.
+    ///   - audioBitRate: AAC bit rate, both channels together.
     ///   - fastStart: put the index at the front of the file.
     ///   - threads: threads the export keeps busy at most; one per active core by default.
     ///   - videoQuality: the CRF of re-encoded video, when the plan composes its picture.
@@ -74,7 +74,7 @@ public final class DeliveryExport: Sendable {
     ///     as ``cancel()`` is.
     /// - Throws: `MixPlanError` when `range` cannot be exported
     ///   (`MixPlan.excerpt(forExportOf:)`).
-    public init(measured: MeasuredPlan, outputPath: String, range: MediaTimeRange? = nil, audioBitRate: Int = 192_000,
+    public init(measured: MeasuredPlan, outputPath: String, range: MediaTimeRange? = nil, audioBitRate: AudioBitRate = .standard,
                 fastStart: Bool = true, threads: Int = AudioRenderer.defaultThreadCount,
                 videoQuality: VideoQuality = ExportSession.defaultVideoQuality, measuringLoudness: Bool = true,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MixPlanError) {

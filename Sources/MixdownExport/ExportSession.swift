@@ -37,8 +37,8 @@ public final class ExportSession: Sendable {
     public let plan: MixPlan
     /// Where the file appears when the export is complete.
     public let outputPath: String
-    /// AAC bit rate in bits per second.
-    public let audioBitRate: Int
+    /// AAC bit rate, both channels together.
+    public let audioBitRate: AudioBitRate
     /// Index at the front of the file (AVAssetExportSession's shouldOptimizeForNetworkUse).
     public let fastStart: Bool
     /// Whether stretches of the mix are encoded on `threadCount` threads, or the
@@ -65,7 +65,7 @@ public final class ExportSession: Sendable {
     ///     measured passes must have run (``MeasuredPlan``): the export refuses a
     ///     plan that `needsMeasuring`.
     ///   - outputPath: `.mp4`, `.mov` or (audio only) `.m4a`; it appears only when complete.
-    ///   - audioBitRate: AAC bit rate in bits per second, both channels together.
+    ///   - audioBitRate: AAC bit rate, both channels together.
     ///   - fastStart: put the index at the front of the file, for playback while downloading.
     ///   - parallelEncoding: encode stretches on several threads; by default when
     ///     there are at least two threads and the timeline is 20 s or longer.
@@ -82,7 +82,7 @@ public final class ExportSession: Sendable {
     ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
     ///     decoding and mixing, with the same result. The export throws
     ///     `unsupported` if it does not hold the timeline.
-    public init(plan: MixPlan, outputPath: String, audioBitRate: Int = 192_000, fastStart: Bool = true,
+    public init(plan: MixPlan, outputPath: String, audioBitRate: AudioBitRate = .standard, fastStart: Bool = true,
                 parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
                 stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = ExportSession.defaultVideoQuality,
                 recordedBus: ScratchAudioFile? = nil) {

@@ -14,8 +14,8 @@ public import MixdownUnits
 public final class AACEncoder {
     /// Sample rate of input and output.
     public let sampleRate: SampleRate
-    /// Target bit rate in bits per second (both channels together).
-    public let bitRate: Int
+    /// Target bit rate, both channels together.
+    public let bitRate: AudioBitRate
     /// Samples per AAC frame: 1024.
     public let frameSize: Int
     /// Priming samples at the start of the encoded stream (the encoder's
@@ -43,18 +43,18 @@ public final class AACEncoder {
     ///
     /// - Parameters:
     ///   - sampleRate: one of AAC's rates (`SampleRate.standard`, 48 kHz, by default).
-    ///   - bitRate: bits per second (192 000 by default).
+    ///   - bitRate: both channels together.
     ///   - globalHeader: put the decoder configuration in `codecConfiguration` for the
     ///     container (MP4, MOV and M4A need this) rather than in every packet.
     ///   - path: the output file, named in error messages.
     /// - Throws: `MediaIOError.unsupported` when libavcodec lacks the encoder or
     ///   refuses the settings.
-    public init(sampleRate: SampleRate = .standard, bitRate: Int = 192_000, globalHeader: Bool = true,
+    public init(sampleRate: SampleRate = .standard, bitRate: AudioBitRate = .standard, globalHeader: Bool = true,
                 path: String = "AAC encoder") throws(MediaIOError) {
         self.sampleRate = sampleRate
         self.bitRate = bitRate
         self.path = path
-        context = try ffmpeg(AACEncoderContext(sampleRate: sampleRate.hertz, bitRate: bitRate, globalHeader: globalHeader, path: path))
+        context = try ffmpeg(AACEncoderContext(sampleRate: sampleRate.hertz, bitRate: bitRate.bitsPerSecond, globalHeader: globalHeader, path: path))
         guard let fifo = AudioFIFO(capacity: 4096) else {
             throw .unsupported(path: path, reason: "cannot open the AAC encoder at \(sampleRate), \(bitRate) b/s: out of memory")
         }

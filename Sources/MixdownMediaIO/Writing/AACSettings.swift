@@ -8,11 +8,11 @@ public import MixdownUnits
 public struct AACSettings: Sendable, Hashable {
     /// Sample rate of input and output.
     public var sampleRate: SampleRate
-    /// Target bit rate in bits per second (both channels together).
-    public var bitRate: Int
+    /// Target bit rate, both channels together.
+    public var bitRate: AudioBitRate
 
-    /// Settings of `sampleRate` (one of AAC's rates) and `bitRate` bits per second.
-    public init(sampleRate: SampleRate = .standard, bitRate: Int = 192_000) {
+    /// Settings of `sampleRate` (one of AAC's rates) and `bitRate`.
+    public init(sampleRate: SampleRate = .standard, bitRate: AudioBitRate = .standard) {
         self.sampleRate = sampleRate
         self.bitRate = bitRate
     }

@@ -76,7 +76,7 @@ public final class MovieWriter {
     ///   - path: `.mp4`, `.mov` or (audio only) `.m4a`.
     ///   - plan: the stitched video track; nil for audio only.
     ///   - sampleRate: of the audio blocks and the AAC stream (`SampleRate.standard`, 48 kHz, by default).
-    ///   - audioBitRate: AAC bit rate in bits per second (192 000 by default).
+    ///   - audioBitRate: AAC bit rate, both channels together.
     ///   - fastStart: put the index first, for playback while downloading.
     ///   - inputs: the other files the export reads (audio sources): the output may
     ///     not be any of them, nor any clip of the plan.
@@ -86,7 +86,7 @@ public final class MovieWriter {
     ///   cannot hold (`MovieContainer.canHold(videoCodec:)`) or a plan whose clips
     ///   were not scanned by `VideoClipInfo(path:)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: SampleRate = .standard,
-                            audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
                       encoded: false, fastStart: fastStart, inputs: inputs)
     }
@@ -95,7 +95,7 @@ public final class MovieWriter {
     /// (`.copy`) or encoded elsewhere (`.encoded`), or none; otherwise as
     /// `init(path:video:sampleRate:...)`.
     public convenience init(path: String, movieVideo video: MovieVideo?, sampleRate: SampleRate = .standard,
-                            audioBitRate: Int = 192_000, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
         try self.init(path: path, video: video, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
                       encoded: false, fastStart: fastStart, inputs: inputs)
     }

@@ -72,7 +72,7 @@ struct ExportCommand: ParsableCommand {
                                              output: output, warn: { console.warn($0) })
         let quality = project.video.quality ?? ExportSession.defaultVideoQuality
         let export = try DeliveryExport(measured: measured, outputPath: output, range: range,
-                                        audioBitRate: project.output.audioBitrate.bitsPerSecond, fastStart: faststart,
+                                        audioBitRate: project.output.audioBitrate, fastStart: faststart,
                                         threads: threading.count, videoQuality: quality,
                                         // Without a target, the decoded AAC's figures are for the summary line alone.
                                         measuringLoudness: !reporting.quiet, isCancelled: { Interrupt.isRequested() })
