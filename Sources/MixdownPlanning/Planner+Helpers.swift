@@ -24,10 +24,13 @@ extension Planner {
     /// (`CompositionTrack.maximumSegmentCount`), before placing any.
     func checkRepeats(of length: MediaTime, from start: MediaTime, to end: MediaTime, onto track: PlacedTrack, field: String) throws(PlanningError) {
         let limit = CompositionTrack.maximumSegmentCount - track.track.segments.count
-        let pieces = ((end.seconds - start.seconds) / length.seconds).rounded(.up)
-        guard pieces > Double(limit) else { return }
+        guard end > start else { return }
+        // The pieces that start before the end: the range's count of `length`-long "frames", exact.
+        let pieces: Int64
+        do { pieces = try MediaTimeRange(start: start, end: end).frameCount(frameDuration: length) } catch { throw .time(error) }
+        guard pieces > Int64(limit) else { return }
         throw .invalidValue(field: field + ".loop", reason: "a \(length.readable) bed looped from \(start.readable) to \(end.readable) "
-            + "is \(Int64(pieces)) pieces, more than a track holds (\(CompositionTrack.maximumSegmentCount)); loop a longer stretch")
+            + "is \(pieces) pieces, more than a track holds (\(CompositionTrack.maximumSegmentCount)); loop a longer stretch")
     }
 
     func layer(_ kind: GainLayer.Kind, _ segments: [GainSegment]) throws(PlanningError) -> GainLayer {
