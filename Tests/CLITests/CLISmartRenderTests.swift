@@ -149,5 +149,15 @@ final class CLISmartRenderTests: XCTestCase {
             let errors = try Tool.runCapturingErrors("ffmpeg", ["-v", "error", "-nostdin", "-ss", seek, "-i", out, "-f", "null", "-"]).errors
             XCTAssertEqual(errors, "", "after a seek to \(seek) s")
         }
+        // A browser plays it to its end, and from a seek into the re-encoded wipe.
+        try XCTSkipIf(Browser.executable == nil, "chromium is not installed")
+        let whole = try Browser.play(out, rate: 1)
+        XCTAssertEqual(whole.outcome, "ended", "\(whole)")
+        XCTAssertEqual(whole.currentTime, 5.5, accuracy: 0.05, "\(whole)")
+        XCTAssertEqual(whole.corruptedVideoFrames, 0, "\(whole)")
+        XCTAssertEqual(whole.totalVideoFrames, 165, "\(whole)")
+        let seeked = try Browser.play(out, seek: 1.6)
+        XCTAssertEqual(seeked.outcome, "ended", "\(seeked)")
+        XCTAssertEqual(seeked.corruptedVideoFrames, 0, "\(seeked)")
     }
 }
