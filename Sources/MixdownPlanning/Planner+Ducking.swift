@@ -30,6 +30,7 @@ extension Planner {
                 for k in done[t].items.indices where done[t].items[k].ducks {
                     let found = try duckRegions(of: done[t].items[k])
                     regions[part, default: []] += found.regions
+                    // The plan's items are the placed ones, in the same order (`gainLayers(of:)`).
                     if let speech = found.speech { done[t].track.items[k].speech = speech }
                 }
             }
