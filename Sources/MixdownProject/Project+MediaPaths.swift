@@ -16,10 +16,16 @@ extension Project {
     }
 
     /// Every media file the project refers to, in document order (clips,
-    /// voice-overs, music), once per mention: so a command can check they all
-    /// exist before any work starts and name every missing one at once.
+    /// voice-overs, music, overlay images, caption files), once per mention: so a
+    /// command can check they all exist before any work starts and name every
+    /// missing one at once.
     public var mediaPaths: [MediaReference] {
         references(clips, of: .clips) + references(voiceovers, of: .voiceovers) + references(music, of: .music)
+            + overlays.enumerated().compactMap { index, overlay in
+                guard case let .image(path) = overlay.content else { return nil }
+                return MediaReference(path: path, jsonPath: "overlays[\(index)].image")
+            }
+            + captions.enumerated().map { MediaReference(path: $1.path, jsonPath: "captions[\($0)].file") }
     }
 
     private func references(_ items: [some TimelineItem], of part: MixPart) -> [MediaReference] {

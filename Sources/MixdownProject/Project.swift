@@ -34,6 +34,11 @@ public struct Project: Hashable, Sendable {
     public var ducking = Ducking()
     /// How the clips' pictures become the video: render size, transitions, fades.
     public var video = Video()
+    /// What is drawn over the picture, above the clips and independent of them:
+    /// images, texts, boxes; later ones over earlier ones.
+    public var overlays: [Overlay] = []
+    /// Caption files, each a soft subtitle track, one of them perhaps burned in.
+    public var captions: [Captions] = []
     /// What to write.
     public var output = Output()
 
