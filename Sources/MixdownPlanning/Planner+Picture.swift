@@ -36,7 +36,10 @@ extension Planner {
     /// without analysing the video's format (which only the export's
     /// compatibility check needs).
     mutating func planPicture() throws(PlanningError) -> PlannedPicture {
-        guard !project.clips.isEmpty else { return PlannedPicture() }
+        guard !project.clips.isEmpty else {
+            let unseen = drawsOverPicture ? ["overlays: the timeline has no picture (no clips), so nothing is drawn over it"] : []
+            return PlannedPicture(warnings: unseen)
+        }
         let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
         var infos: [String: VideoClipInfo] = [:]
         for clip in project.clips where infos[clip.path] == nil {
@@ -56,7 +59,9 @@ extension Planner {
             let spans = stitch.segments.map { ClipSpan(source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
             return PlannedPicture(video: .stitched(stitch), clips: spans, end: stitch.duration, trackCount: 1, warnings: snaps)
         }
-        let timeline = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
+        let clipsOnly = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
+        let overlays = try overlayTrack(until: clipsOnly.duration)
+        let timeline = clipsOnly.overlaid(by: overlays.overlays)
         var smartRender: SmartRenderPlan?
         if purpose != .preview {
             do { smartRender = try SmartRenderPlan(timeline: timeline, infos: clipInfos, fullRender: project.video.fullRender) } catch {
@@ -70,17 +75,17 @@ extension Planner {
         }
         let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
         return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
-                              warnings: snaps + timeline.clamps.map { "transition: \($0)" }
+                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + overlays.warnings
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
     }
 
     /// Whether the export must compose its picture rather than only stitch the
-    /// clips: a transition, a picture fade or ramp, a full render, clips that
-    /// could not share one stream-copied track, or a clip shown at another size
-    /// than a render size the project sets.
+    /// clips: a transition, a picture fade or ramp, a full render, anything drawn
+    /// over the picture, clips that could not share one stream-copied track, or a
+    /// clip shown at another size than a render size the project sets.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
-        if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender { return true }
+        if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender || drawsOverPicture { return true }
         if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
         // Clips stream copy could not put in one track are conformed instead of refused.

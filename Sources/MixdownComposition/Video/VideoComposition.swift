@@ -13,14 +13,26 @@ public struct VideoComposition: Hashable, Sendable {
     public var backgroundColour: Colour
     /// The instructions in timeline order; see ``validate(duration:trackIDs:)``.
     public var instructions: [VideoCompositionInstruction]
+    /// The overlay track, drawn over what the instructions draw, later overlays
+    /// over earlier ones: AVFoundation's animation tool (a Core Animation layer
+    /// tree over the composed picture), independent of the instructions' ranges.
+    public var overlays: [Overlay]
 
-    /// A composition of `instructions` at `renderSize`, one frame every `frameDuration`.
+    /// A composition of `instructions` at `renderSize`, one frame every `frameDuration`, under `overlays`.
     public init(renderSize: PixelSize, frameDuration: MediaTime, backgroundColour: Colour = .black,
-                instructions: [VideoCompositionInstruction] = []) {
+                instructions: [VideoCompositionInstruction] = [], overlays: [Overlay] = []) {
         self.renderSize = renderSize
         self.frameDuration = frameDuration
         self.backgroundColour = backgroundColour
         self.instructions = instructions
+        self.overlays = overlays
+    }
+
+    /// The parts of `range` under an overlay, in time order and merged where
+    /// they touch: frames an export draws and re-encodes whatever the
+    /// instructions do there.
+    public func overlaidRanges(within range: MediaTimeRange) -> [MediaTimeRange] {
+        overlays.compactMap { $0.timeRange.intersection(range) }.merged()
     }
 
     /// The Y'CbCr matrix of the composed frames: what players assume for

@@ -57,7 +57,8 @@ extension SmartRenderPlan {
 
     /// The timeline ranges where `place`'s clip is shown alone and unchanged:
     /// single-layer instructions drawing its track, less the stretches where the
-    /// layer's opacity, transform or crop changes its frames, merged where they touch.
+    /// layer's opacity, transform or crop changes its frames and those under an
+    /// overlay, merged where they touch.
     static func unchangedWindows(of place: VideoTimeline.Placement, in composition: VideoComposition) -> [MediaTimeRange] {
         var windows: [MediaTimeRange] = []
         for instruction in composition.instructions where instruction.layerInstructions.count == 1 && instruction.customTransition == nil
@@ -65,7 +66,7 @@ extension SmartRenderPlan {
             guard let range = instruction.timeRange.intersection(place.timeRange), !range.isEmpty else { continue }
             var cursor = range.start
             var pieces: [MediaTimeRange] = []
-            for change in instruction.layerInstructions[0].changedRanges(within: range) {
+            for change in (instruction.layerInstructions[0].changedRanges(within: range) + composition.overlaidRanges(within: range)).merged() {
                 if let piece = try? MediaTimeRange(start: cursor, end: change.start), !piece.isEmpty { pieces.append(piece) }
                 cursor = change.end
             }
@@ -110,10 +111,11 @@ extension SmartRenderPlan {
                                            index: place.index, at: timelineStart, snapToKeyframes: false)
     }
 
-    /// Why `range` is re-encoded: what the instructions over it do.
+    /// Why `range` is re-encoded: what the instructions and overlays over it do.
     static func reason(for range: MediaTimeRange, in composition: VideoComposition) -> String {
         let instructions = composition.instructions.filter { $0.timeRange.overlaps(range) }
         if instructions.contains(where: { $0.layerInstructions.count > 1 || $0.customTransition != nil }) { return "transition" }
+        if !composition.overlaidRanges(within: range).isEmpty { return "overlay" }
         if instructions.contains(where: { !$0.isPassThrough }) { return "ramped layer" }
         return "from the keyframe before a change to the IDR after it, or a clip that cannot be copied"
     }
