@@ -254,4 +254,28 @@ final class SmartRenderPlanTests: XCTestCase {
         let fadeOut = try plan([clip("a")], opacity: [0: [ramp(1, 0, "1.99", "3")]])
         XCTAssertEqual(try spans(fadeOut), ["copy a 0-60 (source 0-60)", "encode 60-90: ramped layer"])
     }
+
+    // MARK: Overlays
+
+    /// A title over frames 40-55 of one 90-frame clip (an IDR every 30): the copy
+    /// stops at the keyframe before it (30) and restarts at the IDR after it (60).
+    func testAnOverlayReencodesOnlyTheGOPsItTouches() throws {
+        let a = try clip("a")
+        let title = Overlay(content: .text([TextRun("Title")], TextStyle()),
+                            timeRange: try MediaTimeRange(start: MediaTime(frameIndex: 40, frameDuration: output),
+                                                          end: MediaTime(frameIndex: 55, frameDuration: output)))
+        let plan = try SmartRenderPlan(timeline: timeline([a]).overlaid(by: [title]), infos: [a])
+        XCTAssertEqual(try spans(plan), ["copy a 0-30 (source 0-30)", "encode 30-60: overlay", "copy a 60-90 (source 60-90)"])
+        XCTAssertTrue(plan.notes.isEmpty, "\(plan.notes)")
+    }
+
+    /// A watermark over the whole timeline leaves nothing to copy, and says so.
+    func testAWatermarkOverEverythingReencodesEverythingAndSaysSo() throws {
+        let a = try clip("a")
+        let watermark = Overlay(content: .box(BoxStyle(colour: .white)), timeRange: try MediaTimeRange(start: .zero, end: a.duration),
+                                width: 20, height: 20)
+        let plan = try SmartRenderPlan(timeline: timeline([a]).overlaid(by: [watermark]), infos: [a])
+        XCTAssertEqual(try spans(plan), ["encode 0-90: overlay"])
+        XCTAssertEqual(plan.notes, ["an overlay shows over the whole timeline: every frame is re-encoded"])
+    }
 }

@@ -23,6 +23,10 @@ extension SmartRenderPlan {
             return
         }
         var notes: [String] = []
+        // What is drawn over every frame leaves nothing to copy: say so, since it costs the whole render.
+        if timeline.duration > .zero, composition.overlaidRanges(within: whole) == [whole] {
+            notes.append("an overlay shows over the whole timeline: every frame is re-encoded")
+        }
         var copies: [VideoSegment] = []
         // The first clip copied sets what the others must share; one that is drawn
         // whole (faded in over its length, say) shares nothing.
