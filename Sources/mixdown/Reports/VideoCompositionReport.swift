@@ -35,6 +35,32 @@ struct VideoCompositionReport: Encodable {
         }
     }
 
+    /// An overlay over the picture: what it draws, when and where.
+    struct OverlayLine: Encodable {
+        var start: Double
+        var end: Double
+        /// `image`, `text` or `box`.
+        var kind: String
+        /// The image's file, the text, or the box's colour.
+        var shows: String
+        /// The anchor (`top-right`) or the corner (`x,y`).
+        var position: String
+
+        init(_ overlay: Overlay) {
+            start = overlay.timeRange.start.seconds
+            end = overlay.timeRange.end.seconds
+            switch overlay.content {
+            case let .image(path): (kind, shows) = ("image", (path as NSString).lastPathComponent)
+            case let .text(runs, _): (kind, shows) = ("text", runs.map(\.text).joined())
+            case let .box(style): (kind, shows) = ("box", style.colour.description)
+            }
+            switch overlay.position {
+            case let .anchored(anchor, _): position = anchor.rawValue
+            case let .point(x, y): position = "\(x),\(y)"
+            }
+        }
+    }
+
     struct Transition: Encodable {
         var kind: String
         var intoClip: Int
@@ -50,6 +76,8 @@ struct VideoCompositionReport: Encodable {
     var background: String
     var instructions: [Instruction]
     var transitions: [Transition]
+    /// What is drawn over the picture, in drawing order.
+    var overlays: [OverlayLine]
     /// How the export makes each stretch (empty when only the audio is planned).
     var spans: [Span]
     /// Why clips are re-encoded whole.
@@ -67,6 +95,7 @@ struct VideoCompositionReport: Encodable {
             return Instruction(start: range.start.seconds, end: range.end.seconds,
                                shows: transition.map { $0.kind.rawValue } ?? "clip \(clip?.index ?? 0)")
         }
+        overlays = composition.overlays.map(OverlayLine.init)
         spans = smartRender?.spans.map(Span.init) ?? []
         notes = smartRender?.notes ?? []
         transitions = timeline.transitions.map {
@@ -79,6 +108,9 @@ struct VideoCompositionReport: Encodable {
         var lines = [String(format: "picture %@ at %.3f fps on %@", renderSize, frameRate, background)]
         lines += instructions.map { String(format: "  %9.3f – %9.3f s  %@", $0.start, $0.end, $0.shows) }
         lines += transitions.map { "  transition: \($0.text)" }
+        lines += overlays.map {
+            String(format: "  %9.3f – %9.3f s  overlay %@ %@ at %@", $0.start, $0.end, $0.kind, MessageText.shown($0.shows), $0.position)
+        }
         if !spans.isEmpty {
             lines.append("export video")
             lines += spans.map { String(format: "  %9.3f – %9.3f s  %@: %@", $0.start, $0.end, $0.encoding, $0.detail) }
