@@ -1,8 +1,8 @@
 import MixdownAudioMix
 import MixdownTime
 
-/// One box on a lane: a video clip's segment or an audio segment, with what is
-/// drawn inside it.
+/// One box on a lane: a video clip's segment, an audio segment or an overlay,
+/// with what is drawn inside it.
 struct PlotItem: Sendable {
     /// The file, as the plan names it.
     var path: String
@@ -18,6 +18,8 @@ struct PlotItem: Sendable {
     var envelope: GainEnvelope?
     /// Its audio at picture resolution (audio only).
     var waveform: WaveformSummary?
+    /// What it is called when it is not a file (an overlay's text or kind).
+    var label: String?
 
     /// `sourceRange` of `path` playing over `timeRange`, in seconds for drawing.
     init(path: String, timeRange: MediaTimeRange, sourceRange: MediaTimeRange, track: Int? = nil, envelope: GainEnvelope? = nil) {
@@ -30,8 +32,9 @@ struct PlotItem: Sendable {
         self.envelope = envelope
     }
 
-    /// The last component of ``path``, for its label.
+    /// Its ``label``, or the last component of ``path``.
     var fileName: String {
-        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        if let label { return label }
+        return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 }

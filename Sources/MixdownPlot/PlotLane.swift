@@ -9,12 +9,15 @@ struct PlotLane: Sendable {
     /// What a lane shows: the picture, or one part of the mix.
     enum Role: Hashable, Sendable {
         case video
+        /// The overlay track over the picture, with the captions' cues.
+        case overlays
         case audio(MixPart)
 
         /// Its `data-role` in the SVG: `video`, or the part's track role.
         var name: String {
             switch self {
             case .video: "video"
+            case .overlays: "overlays"
             case let .audio(part): part.trackRole
             }
         }
@@ -23,6 +26,7 @@ struct PlotLane: Sendable {
         var title: String {
             switch self {
             case .video: "Video"
+            case .overlays: "Overlays"
             case .audio(.clips): "Clip audio"
             case .audio(.voiceovers): "Voice-over"
             case .audio(.music): "Music"
@@ -38,12 +42,24 @@ struct PlotLane: Sendable {
     var speech: [(item: String, start: Double, end: Double)] = []
     /// The video transitions (video lane only), in timeline seconds.
     var transitions: [(kind: String, start: Double, end: Double)] = []
+    /// The captions' cues (overlay lane only): the track's language, the cue's
+    /// text on one line, and its times in timeline seconds.
+    var cues: [(language: String, text: String, start: Double, end: Double)] = []
     /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
     var gainTop: Double
 
     /// Whether the lane carries audio (waveforms, envelopes, a gain scale).
-    var isAudio: Bool { role != .video }
+    var isAudio: Bool {
+        if case .audio = role { return true }
+        return false
+    }
 
     /// Height of the lane in pixels.
-    var height: Double { isAudio ? 92 : 46 }
+    var height: Double {
+        switch role {
+        case .audio: 92
+        case .overlays: cues.isEmpty ? 46 : 58
+        case .video: 46
+        }
+    }
 }

@@ -13,6 +13,7 @@ extension TimelinePlot {
         static func of(_ role: PlotLane.Role) -> Palette {
             switch role {
             case .video: return Palette(fill: "#dfe5ec", alternateFill: "#cdd6e1", stroke: "#7b8da3", wave: "#7b8da3", waveCore: "#4d5f75")
+            case .overlays: return Palette(fill: "#fff3d6", alternateFill: "#ffe8b3", stroke: "#c99a2e", wave: "#c99a2e", waveCore: "#8a6414")
             case .audio(.clips): return Palette(fill: "#e6f2e3", alternateFill: "#d8ebd3", stroke: "#6aa15f", wave: "#74ad68", waveCore: "#3d7433")
             case .audio(.voiceovers): return Palette(fill: "#f0e6f7", alternateFill: "#e6d8f1", stroke: "#9b6fb8", wave: "#a57cc0", waveCore: "#65387f")
             case .audio(.music): return Palette(fill: "#e2ecf8", alternateFill: "#d3e2f4", stroke: "#6d95c4", wave: "#6f9bd0", waveCore: "#2d5c92")
@@ -53,6 +54,7 @@ extension TimelinePlot {
             let count = lane.items.count
             switch lane.role {
             case .video: return "\(count) video clip" + (count == 1 ? "" : "s")
+            case .overlays: return "\(count) overlay" + (count == 1 ? "" : "s")
             case .audio(.clips): return "\(count) clip-audio item" + (count == 1 ? "" : "s")
             case .audio(.voiceovers): return "\(count) voice-over take" + (count == 1 ? "" : "s")
             case .audio(.music): return "\(count) music item" + (count == 1 ? "" : "s")
@@ -96,6 +98,7 @@ extension TimelinePlot {
         }
         drawTransitions(lane, top: top, into: &document)
         drawSpeech(lane, top: top, into: &document)
+        drawCues(lane, top: top, into: &document)
         // Over the items, translucent: under them the boxes would hide it.
         drawDuckShading(lane, top: top, into: &document)
         drawDuckLabels(lane, top: top, into: &document)
@@ -106,6 +109,7 @@ extension TimelinePlot {
     private func laneDetail(_ lane: PlotLane) -> String {
         switch lane.role {
         case .video: return lane.transitions.isEmpty ? "cuts dashed" : "transitions shaded"
+        case .overlays: return lane.cues.isEmpty ? "over the picture" : "over the picture; cues below"
         case .audio(.clips): return "A/B tracks, gain line"
         case .audio(.voiceovers), .audio(.music): return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }
@@ -122,6 +126,24 @@ extension TimelinePlot {
                                       ("x", n(layout.x(region.start))), ("y", n(top + lane.height - 9)),
                                       ("width", n(layout.x(min(region.end, duration)) - layout.x(region.start))), ("height", "5"),
                                       ("fill", Self.speechColour)])
+        }
+        document.close("g")
+    }
+
+    /// A thin bar along the bottom of the overlay lane for each caption cue, the
+    /// cue's text in its tooltip.
+    private func drawCues(_ lane: PlotLane, top: Double, into document: inout SVGDocument) {
+        guard !lane.cues.isEmpty else { return }
+        let n = SVGDocument.number
+        document.open("g", [("class", "cues")])
+        for cue in lane.cues where cue.end > cue.start && cue.start < duration {
+            document.open("rect", [("class", "cue"), ("data-language", cue.language),
+                                   ("data-start", SVGDocument.seconds(cue.start)), ("data-end", SVGDocument.seconds(cue.end)),
+                                   ("x", n(layout.x(cue.start))), ("y", n(top + lane.height - 11)),
+                                   ("width", n(max(1, layout.x(min(cue.end, duration)) - layout.x(cue.start)))), ("height", "7"),
+                                   ("fill", "#8a6414"), ("fill-opacity", "0.7")])
+            document.element("title", text: "\(cue.language) \(SVGDocument.seconds(cue.start))–\(SVGDocument.seconds(cue.end)) s: \(cue.text)")
+            document.close("rect")
         }
         document.close("g")
     }
@@ -214,7 +236,7 @@ extension TimelinePlot {
                                   ("rx", "2"), ("fill", "#ffffff"), ("fill-opacity", "0.7")])
         document.element("text", [("class", "label"), ("x", n(x + 5)), ("y", n(top + 13)), ("font-size", "11"), ("fill", "#222")],
                          text: name)
-        if !lane.isAudio {
+        if lane.role == .video {
             document.element("text", [("x", n(x + 5)), ("y", n(top + 30)), ("font-size", "10"), ("fill", "#555")],
                              text: String(format: "%.3f – %.3f s of the file", item.sourceStart, item.sourceEnd))
         }

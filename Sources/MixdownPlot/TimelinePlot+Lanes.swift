@@ -23,6 +23,7 @@ extension TimelinePlot {
                                   transitions: timeline.transitions.map { ($0.kind.rawValue, $0.timeRange.start.seconds, $0.timeRange.end.seconds) },
                                   gainTop: 1))
         }
+        if let overlays = overlayLane(for: plan) { lanes.append(overlays) }
         for part in MixPart.timelineOrder {
             let tracks = plan.audioTracks(of: part)
             guard !tracks.isEmpty else { continue }

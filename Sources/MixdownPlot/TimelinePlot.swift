@@ -8,7 +8,8 @@ import MixdownUnits
 /// before it is rendered.
 ///
 /// One lane per kind of item, top to bottom: the video clips (boxes with file
-/// names and the cuts between them), the clips' own audio, the voice-over takes
+/// names and the cuts between them), what is drawn over the picture (overlays,
+/// titles, burned captions; soft captions' cues as bars), the clips' own audio, the voice-over takes
 /// and the music beds. Each audio item shows its waveform multiplied by the
 /// gain the renderer will apply to it, so fades and ducking show in the sound,
 /// and that gain as a line over the item (0 at the bottom of the lane, 1 at the
@@ -17,11 +18,12 @@ import MixdownUnits
 /// printed at the bottom.
 ///
 /// Lanes are `<g class="lane" id="lane-ROLE" data-role="ROLE">` with ROLE one of
-/// `video`, `clip-audio`, `voiceover`, `music`; items are
+/// `video`, `overlays`, `clip-audio`, `voiceover`, `music`; items are
 /// `<g class="item" data-path="…" data-start="…" data-end="…">` with timeline
 /// times in seconds; gain lines are `<polyline class="envelope">`, duck shading
 /// `<rect class="duck" data-start="…" data-end="…">`, cuts
-/// `<line class="cut" data-time="…">`.
+/// `<line class="cut" data-time="…">`, caption cues `<rect class="cue"
+/// data-language="…" data-start="…" data-end="…">`.
 public struct TimelinePlot: Sendable {
     /// Width of the picture in pixels.
     public let width: Int
