@@ -96,7 +96,7 @@ extension OverlayImageSource {
             }
         }
         let to = BytePlanes(count: 4, width: width, height: height)
-        try ffmpeg(scaler.scale(from, into: to, method: .bicubic, path: path))
+        try ffmpeg(resizer.scale(from, into: to, method: .bicubic, path: path))
         let image = OverlayImage(width: width, height: height)
         for y in 0..<height {
             image.row(y).withMemoryRebound(to: UInt32.self, capacity: width) { pixels in

@@ -35,7 +35,11 @@ public final class OverlayImageSource {
     var input: Demuxer
     var codec: DecoderContext
     let stream: Int
+    /// Decoded pictures to pixels.
     let scaler = ScalerContext()
+    /// Pixels to another size: a context of its own, so an animation drawn scaled
+    /// keeps both set up rather than remaking one for each frame.
+    let resizer = ScalerContext()
     let packet = Packet()
     let frame = Frame()
     /// How many frames the decoder has given since its start (the last one's index + 1).
