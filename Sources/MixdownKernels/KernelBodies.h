@@ -299,3 +299,111 @@ void KERNEL(lerp_bytes)(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_
     }
     for (; i < count; i++) dst[i] = (uint8_t)((a[i] * wa + b[i] * wb + 128) >> 8);
 }
+
+// --- overlays (premultiplied 32-bit pixels, 8-bit planes) ------------------------
+//
+// A pixel is one native-endian 32-bit word 0xAARRGGBB (Cairo's ARGB32), so the
+// kernels take words apart with shifts, whatever the byte order.
+
+typedef uint32_t v16u __attribute__((ext_vector_type(16)));
+typedef uint32_t v16u_u __attribute__((ext_vector_type(16), aligned(1), may_alias));
+typedef uint8_t v32b_u __attribute__((ext_vector_type(32), aligned(1), may_alias));
+typedef uint16_t v32s __attribute__((ext_vector_type(32)));
+
+/// round(x / 255) for x in 0...65025, exactly (no ties: 255 is odd).
+#define DIV255(x) ((((x) + 128) + (((x) + 128) >> 8)) >> 8)
+
+void KERNEL(premultiply_argb32)(uint32_t *pixels, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16u p = *(const v16u_u *)(pixels + i);
+        const v16u a = p >> 24;
+        const v16u b = DIV255((p & 0xFFu) * a), g = DIV255(((p >> 8) & 0xFFu) * a), r = DIV255(((p >> 16) & 0xFFu) * a);
+        *(v16u_u *)(pixels + i) = b | (g << 8) | (r << 16) | (a << 24);
+    }
+    for (; i < count; i++) {
+        const uint32_t p = pixels[i], a = p >> 24;
+        const uint32_t b = DIV255((p & 0xFFu) * a), g = DIV255(((p >> 8) & 0xFFu) * a), r = DIV255(((p >> 16) & 0xFFu) * a);
+        pixels[i] = b | (g << 8) | (r << 16) | (a << 24);
+    }
+}
+
+void KERNEL(split_argb32)(const uint32_t *pixels, uint8_t *blue, uint8_t *green, uint8_t *red, uint8_t *alpha,
+                          ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16u p = *(const v16u_u *)(pixels + i);
+        *(v16b_u *)(blue + i) = __builtin_convertvector(p & 0xFFu, v16b_u);
+        *(v16b_u *)(green + i) = __builtin_convertvector((p >> 8) & 0xFFu, v16b_u);
+        *(v16b_u *)(red + i) = __builtin_convertvector((p >> 16) & 0xFFu, v16b_u);
+        *(v16b_u *)(alpha + i) = __builtin_convertvector(p >> 24, v16b_u);
+    }
+    for (; i < count; i++) {
+        const uint32_t p = pixels[i];
+        blue[i] = (uint8_t)p;
+        green[i] = (uint8_t)(p >> 8);
+        red[i] = (uint8_t)(p >> 16);
+        alpha[i] = (uint8_t)(p >> 24);
+    }
+}
+
+void KERNEL(merge_argb32)(uint32_t *pixels, const uint8_t *blue, const uint8_t *green, const uint8_t *red,
+                          const uint8_t *alpha, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16u a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16u);
+        v16u b = __builtin_convertvector(*(const v16b_u *)(blue + i), v16u);
+        v16u g = __builtin_convertvector(*(const v16b_u *)(green + i), v16u);
+        v16u r = __builtin_convertvector(*(const v16b_u *)(red + i), v16u);
+        b = b > a ? a : b;
+        g = g > a ? a : g;
+        r = r > a ? a : r;
+        *(v16u_u *)(pixels + i) = b | (g << 8) | (r << 16) | (a << 24);
+    }
+    for (; i < count; i++) {
+        const uint32_t a = alpha[i];
+        const uint32_t b = blue[i] > a ? a : blue[i], g = green[i] > a ? a : green[i], r = red[i] > a ? a : red[i];
+        pixels[i] = b | (g << 8) | (r << 16) | (a << 24);
+    }
+}
+
+void KERNEL(average_2x2_bytes)(uint8_t *dst, const uint8_t *row0, const uint8_t *row1, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v32s sum = __builtin_convertvector(*(const v32b_u *)(row0 + 2 * i), v32s)
+                       + __builtin_convertvector(*(const v32b_u *)(row1 + 2 * i), v32s);
+        const v16s even = __builtin_shufflevector(sum, sum, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const v16s odd = __builtin_shufflevector(sum, sum, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+        *(v16b_u *)(dst + i) = __builtin_convertvector((even + odd + 2) >> 2, v16b_u);
+    }
+    for (; i < count; i++) {
+        dst[i] = (uint8_t)((row0[2 * i] + row0[2 * i + 1] + row1[2 * i] + row1[2 * i + 1] + 2) >> 2);
+    }
+}
+
+void KERNEL(alpha_over_bytes)(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
+                              ptrdiff_t count) {
+    // cover = 65280 − alpha·opacity: what still shows of dst, in 1/65280ths
+    // (255 × 256), an exact integer; its division is rounded once.
+    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16i s = __builtin_convertvector(*(const v16b_u *)(src + i), v16i);
+        const v16i d = __builtin_convertvector(*(const v16b_u *)(dst + i), v16i);
+        const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
+        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
+        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
+        out = out < 0.0f ? (v16f)0.0f : out;
+        out = out > 255.0f ? (v16f)255.0f : out;
+        *(v16b_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16b_u);
+    }
+    for (; i < count; i++) {
+        const float cover = (float)(65280 - alpha[i] * opacity) / full;
+        float out = base + (float)(src[i] - offset) * share + (float)(dst[i] - offset) * cover;
+        out = out < 0.0f ? 0.0f : out;
+        out = out > 255.0f ? 255.0f : out;
+        dst[i] = (uint8_t)(int32_t)(out + 0.5f);
+    }
+}
+
+#undef DIV255

@@ -19,15 +19,20 @@ package final class Demuxer {
     /// or the file (a fragmented MP4's video gets the whole file's duration).
     package let headerTimings: [(start: Int64?, duration: Int64?)]
 
-    /// Opens `path` and reads its header (`avformat_open_input`).
+    /// Opens `path` and reads its header (`avformat_open_input`), with the
+    /// demuxer's `options` (FFmpeg's names and values, as `-pattern_type none`
+    /// takes them; those the chosen demuxer does not have are ignored).
     ///
     /// - Throws: `missingInput` when the file does not exist or cannot be opened
     ///   (no such file, permission, a folder); `unreadableMedia` otherwise.
-    package init(path: String) throws(FFmpegError) {
+    package init(path: String, options: [String: String] = [:]) throws(FFmpegError) {
         _ = FFmpegLog.silenced
         self.path = path
         var ctx: UnsafeMutablePointer<AVFormatContext>?
-        let status = FFmpegLog.capturing { avformat_open_input(&ctx, path, nil, nil) }
+        var dictionary: OpaquePointer?
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        defer { av_dict_free(&dictionary) }
+        let status = FFmpegLog.capturing { avformat_open_input(&ctx, path, nil, &dictionary) }
         guard status.isSuccess, let ctx else {
             if [ENOENT, EACCES, EISDIR].contains(where: { status.rawValue == mx_averror($0) }) {
                 throw .missingInput(path: path, reason: status.message)

@@ -22,7 +22,7 @@ package final class ScalerContext {
     }
 
     /// One conversion; the context is remade when it changes.
-    private struct Conversion: Equatable {
+    struct Conversion: Equatable {
         var sourceWidth: Int
         var sourceHeight: Int
         var sourceFormat: AVPixelFormat
@@ -94,25 +94,13 @@ package final class ScalerContext {
             flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
             sourceFullRange: false, targetFullRange: true, matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
         let (data, stride) = frame.plane(0)
-        let status = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { targets in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { targetStrides in
-                targets.initialize(repeating: nil)
-                targetStrides.initialize(repeating: 0)
-                targets[0] = data
-                targetStrides[0] = Int32(stride)
-                return Self.planes(of: picture).withUnsafeBufferPointer { sources in
-                    Self.strides(of: picture).map(Int32.init).withUnsafeBufferPointer { strides in
-                        sws_scale(sws, sources.baseAddress, strides.baseAddress, 0, Int32(picture.height),
-                                  UnsafePointer(targets.baseAddress), UnsafePointer(targetStrides.baseAddress))
-                    }
-                }
-            }
-        }
+        let status = Self.run(sws, sources: Self.planes(of: picture), sourceStrides: Self.strides(of: picture),
+                              sourceHeight: picture.height, targets: [data], targetStrides: [stride])
         guard status > 0 else { throw .unsupported(path: path, reason: "libswscale failed: \(FFmpegStatus(status).message)") }
     }
 
     /// The context for `next`: the one kept when it is the same conversion, else a new one.
-    private func prepare(_ next: Conversion, path: String) throws(FFmpegError) -> OpaquePointer {
+    func prepare(_ next: Conversion, path: String) throws(FFmpegError) -> OpaquePointer {
         if let context, conversion == next { return context }
         sws_freeContext(context)
         context = nil
@@ -149,22 +137,31 @@ package final class ScalerContext {
     /// Runs `sws` over `sourceHeight` rows of the source planes into all of `target`.
     private func run(_ sws: OpaquePointer, source: [UnsafePointer<UInt8>?], sourceStrides: [Int], sourceHeight: Int,
                      target: Picture, path: String) throws(FFmpegError) {
-        let targets = Self.planes(of: target).map { UnsafeMutablePointer(mutating: $0) } + [nil]
-        let targetStrides = Self.strides(of: target).map(Int32.init) + [0]
-        let status = source.withUnsafeBufferPointer { sources in
-            sourceStrides.map(Int32.init).withUnsafeBufferPointer { strides in
-                targets.withUnsafeBufferPointer { targets in
-                    targetStrides.withUnsafeBufferPointer { targetStrides in
+        let status = Self.run(sws, sources: source, sourceStrides: sourceStrides, sourceHeight: sourceHeight,
+                              targets: Self.planes(of: target).map { UnsafeMutablePointer(mutating: $0) },
+                              targetStrides: Self.strides(of: target))
+        guard status > 0 else { throw .decodeFailed(path: path, reason: "libswscale failed: \(FFmpegStatus(status).message)") }
+    }
+
+    /// `sws_scale` over `sourceHeight` rows of up to four source planes into up to
+    /// four target planes (missing ones nil, with stride 0): the height of the
+    /// output, or a negative `AVERROR`.
+    static func run(_ sws: OpaquePointer, sources: [UnsafePointer<UInt8>?], sourceStrides: [Int], sourceHeight: Int,
+                    targets: [UnsafeMutablePointer<UInt8>?], targetStrides: [Int]) -> Int32 {
+        func four<T>(_ values: [T], _ filler: T) -> [T] { values + Array(repeating: filler, count: 4 - values.count) }
+        return four(sources, nil).withUnsafeBufferPointer { sources in
+            four(sourceStrides.map(Int32.init), 0).withUnsafeBufferPointer { strides in
+                four(targets, nil).withUnsafeBufferPointer { targets in
+                    four(targetStrides.map(Int32.init), 0).withUnsafeBufferPointer { targetStrides in
                         sws_scale(sws, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
                                   targets.baseAddress, targetStrides.baseAddress)
                     }
                 }
             }
         }
-        guard status > 0 else { throw .decodeFailed(path: path, reason: "libswscale failed: \(FFmpegStatus(status).message)") }
     }
 
-    private static func flags(_ method: Method) -> Int32 {
+    static func flags(_ method: Method) -> Int32 {
         switch method {
         case .bicubic: SWS_BICUBIC
         case .bilinear: SWS_BILINEAR

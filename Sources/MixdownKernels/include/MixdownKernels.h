@@ -52,6 +52,25 @@ void mx_kernels_baseline_filter_bank_peaks(float *peaks, const float *src, const
 /// `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8` for `weight` in
 /// 0...256: a rounded blend of 8-bit samples (0 gives `a`, 256 gives `b`).
 void mx_kernels_baseline_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_t weight, ptrdiff_t count);
+/// Premultiplies native-endian 0xAARRGGBB words in place: each colour
+/// `c → round(c·a / 255)`, alpha kept.
+void mx_kernels_baseline_premultiply_argb32(uint32_t *pixels, ptrdiff_t count);
+/// Splits 0xAARRGGBB words into four planes of bytes.
+void mx_kernels_baseline_split_argb32(const uint32_t *pixels, uint8_t *blue, uint8_t *green, uint8_t *red, uint8_t *alpha,
+                                      ptrdiff_t count);
+/// Joins four planes into 0xAARRGGBB words, each colour clamped to its alpha
+/// (a valid premultiplied pixel).
+void mx_kernels_baseline_merge_argb32(uint32_t *pixels, const uint8_t *blue, const uint8_t *green, const uint8_t *red,
+                                      const uint8_t *alpha, ptrdiff_t count);
+/// `dst[i] = (row0[2i] + row0[2i+1] + row1[2i] + row1[2i+1] + 2) >> 2`: a 2×2
+/// box, rounded half up.
+void mx_kernels_baseline_average_2x2_bytes(uint8_t *dst, const uint8_t *row0, const uint8_t *row1, ptrdiff_t count);
+/// Premultiplied alpha-over of 8-bit samples whose zero is `offset` (16 for
+/// video-range luma, 128 for chroma), with an extra `opacity` in 256ths:
+/// `dst = offset + (src − offset)·opacity/256 + (dst − offset)·(1 − alpha·opacity/65280)`,
+/// in single precision, clamped to 0...255 and rounded half up.
+void mx_kernels_baseline_alpha_over_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
+                                          int32_t opacity, ptrdiff_t count);
 
 // --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
 
@@ -70,6 +89,14 @@ void mx_kernels_avx512_filter_bank_peaks(float *peaks, const float *src, const f
 /// `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8` for `weight` in
 /// 0...256: a rounded blend of 8-bit samples (0 gives `a`, 256 gives `b`).
 void mx_kernels_avx512_lerp_bytes(uint8_t *dst, const uint8_t *a, const uint8_t *b, int32_t weight, ptrdiff_t count);
+void mx_kernels_avx512_premultiply_argb32(uint32_t *pixels, ptrdiff_t count);
+void mx_kernels_avx512_split_argb32(const uint32_t *pixels, uint8_t *blue, uint8_t *green, uint8_t *red, uint8_t *alpha,
+                                    ptrdiff_t count);
+void mx_kernels_avx512_merge_argb32(uint32_t *pixels, const uint8_t *blue, const uint8_t *green, const uint8_t *red,
+                                    const uint8_t *alpha, ptrdiff_t count);
+void mx_kernels_avx512_average_2x2_bytes(uint8_t *dst, const uint8_t *row0, const uint8_t *row1, ptrdiff_t count);
+void mx_kernels_avx512_alpha_over_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
+                                        int32_t opacity, ptrdiff_t count);
 
 #pragma clang assume_nonnull end
 

@@ -124,6 +124,15 @@ public enum ContainerFormat: Sendable, Hashable {
         }
     }
 
+    /// Whether the demuxer reads still or animated images, not a movie: FFmpeg's
+    /// `image2` (found by the file's extension), the `…_pipe` image demuxers
+    /// (found by its first bytes: `png_pipe`, `jpeg_pipe`, `webp_pipe`), `gif`
+    /// and `apng`.
+    var holdsImages: Bool {
+        guard case let .other(name) = self else { return false }
+        return ["image2", "image2pipe", "gif", "apng"].contains(name) || name.hasSuffix("_pipe")
+    }
+
     /// Whether FFmpeg re-probes the start of 16-bit PCM for other codecs hidden in
     /// it (MP3, DTS), over up to 32 packets unless the probe size is cut (`wav`).
     var reprobesPCM: Bool {

@@ -48,6 +48,26 @@ extension Demuxer {
         return input
     }
 
+    /// Opens the image at `path` (PNG, JPEG, WebP, GIF, APNG: whatever FFmpeg's
+    /// image demuxers read) and reads enough of it to know its stream; the other
+    /// place inputs are opened, with the same refusals as `open(path:audioOnly:analysing:)`.
+    ///
+    /// The name is the file's, never a pattern of numbered files (`pattern_type
+    /// none`): `logo%d.png` is one image.
+    ///
+    /// - Throws: `missingInput` when `path` names no file, or one that is not
+    ///   seekable; `unreadableMedia` when FFmpeg cannot read it, or reads a
+    ///   movie or a sound rather than an image.
+    static func openImage(path: String) throws(MediaIOError) -> Demuxer {
+        _ = try snapshot(of: path)
+        let input = try ffmpeg(Demuxer(path: path, options: ["pattern_type": "none"]))
+        guard input.format.holdsImages else {
+            throw .unreadableMedia(path: path, reason: "\(input.format.displayName) media, not an image (an image overlay is a PNG, JPEG, WebP or GIF file)")
+        }
+        try ffmpeg(input.findStreamInfo())
+        return input
+    }
+
     /// The file `path` names, if media can be read from it.
     ///
     /// - Throws: `missingInput` when `path` names no file, or one that is not

@@ -1,0 +1,42 @@
+extension Picture {
+    /// Draws `overlay` over this picture with its image's top-left pixel at
+    /// `position` (any integers: what falls outside the picture is clipped):
+    /// premultiplied alpha-over, plane by plane (`DSP.alphaOver`), luma with the
+    /// overlay's alpha, chroma with its chroma alpha. Samples outside the
+    /// overlay's grid (the image's area, widened to whole chroma samples) are
+    /// left as they are, bit for bit; so are those under a transparent pixel.
+    ///
+    /// Allocates nothing: an overlay converted once (a title) is drawn on every frame.
+    ///
+    /// - Parameters:
+    ///   - overlay: The overlay, converted for `position`'s parity.
+    ///   - position: Where the image's top-left pixel lands, in luma samples.
+    ///   - opacity: An extra opacity in 256ths (0 does nothing, 256 draws the
+    ///     overlay as it is); values outside are clamped.
+    /// - Precondition: `position`'s parity is the overlay's `phase`.
+    public func draw(_ overlay: YCbCrOverlay, at position: (x: Int, y: Int), opacity: Int) {
+        precondition(position.x & 1 == overlay.phase.x && position.y & 1 == overlay.phase.y,
+                     "an overlay of phase \(overlay.phase) drawn at \(position)")
+        guard opacity > 0 else { return }
+        let gridX = position.x - overlay.phase.x, gridY = position.y - overlay.phase.y
+        // Both rectangles have even edges, so their intersection does too.
+        let target = PixelRect(x: gridX, y: gridY, width: overlay.width, height: overlay.height).intersection(bounds)
+        guard !target.isEmpty else { return }
+        let sourceX = target.x - gridX, sourceY = target.y - gridY
+        for plane in Plane.allCases {
+            let shift = plane == .y ? 0 : 1
+            let (colour, alpha, offset): (YCbCrOverlay.Plane, YCbCrOverlay.Plane, UInt8) = switch plane {
+            case .y: (.y, .alpha, 16)
+            case .cb: (.cb, .chromaAlpha, 128)
+            case .cr: (.cr, .chromaAlpha, 128)
+            }
+            let count = target.width >> shift
+            for r in 0..<(target.height >> shift) {
+                let sourceRow = (sourceY >> shift) + r, column = sourceX >> shift
+                DSP.alphaOver(into: row((target.y >> shift) + r, of: plane) + (target.x >> shift),
+                              overlay.row(sourceRow, of: colour) + column, alpha: overlay.row(sourceRow, of: alpha) + column,
+                              offset: offset, opacity: opacity, count: count)
+            }
+        }
+    }
+}
