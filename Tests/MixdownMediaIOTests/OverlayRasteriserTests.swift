@@ -111,6 +111,16 @@ final class OverlayRasteriserTests: XCTestCase {
             let atFirst = ink(image).count > 0 && (0..<image.height).contains { image[min(column, image.width - 1), $0].alpha > 0 }
             XCTAssertTrue(atFirst, "\(sample): no ink where its first character is")
         }
+        // Left and right mean the sides seen, in Hebrew as in English: the short second line goes there.
+        for alignment in [TextStyle.Alignment.left, .right] {
+            let image = try natural(rasteriser, .text([TextRun("שלום עולם גדול ורחב\nשלום")], TextStyle(size: 30, alignment: alignment)))
+            let second = ink(image, rows: image.height / 2 + 4..<image.height)
+            if alignment == .left {
+                XCTAssertLessThan(second.minX, 6, "Hebrew aligned left")
+            } else {
+                XCTAssertGreaterThan(second.maxX, image.width - 7, "Hebrew aligned right")
+            }
+        }
         let latin = rasteriser.textMetrics([TextRun("Hello world")], TextStyle(size: 32))
         XCTAssertFalse(latin.isRightToLeft)
         XCTAssertLessThan(latin.firstCharacterCentreX, 0.2 * Double(latin.width))
