@@ -87,6 +87,11 @@ final class OverlayRasteriserTests: XCTestCase {
                 XCTAssertGreaterThan(Double(differing) / Double(a.count), 0.1, "\(sample) looks like boxes")
             }
         }
+        // Devanagari is shaped: स् + त join as a conjunct (a half form), narrower than the two full letters.
+        let conjunct = rasteriser.textMetrics([TextRun("स्त")], TextStyle(size: 48)).width
+        let letters = rasteriser.textMetrics([TextRun("स")], TextStyle(size: 48)).width
+            + rasteriser.textMetrics([TextRun("त")], TextStyle(size: 48)).width
+        XCTAssertLessThan(Double(conjunct), 0.9 * Double(letters), "स्त unshaped: \(conjunct) px against \(letters) px")
         // Colour glyphs come out in their colours (the note is blue-grey, #546e7a-ish),
         // not in the text's white, which has equal channels everywhere.
         let emoji = try natural(rasteriser, text("🎬🎵"))
