@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CEbur128", pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "pangocairo librsvg-2.0",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev"])]),
 
         // Bounded user quantities, each with one parser: gain, decibel levels, rates;
         // and how messages show user text (MessageText).
@@ -70,6 +73,11 @@ let package = Package(
         .target(name: "MixdownFFmpeg", dependencies: ["CFFmpeg", "MixdownTime", "MixdownUnits", "MixdownDSP"], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
+        // Cairo, Pango and librsvg: text shaped, laid out and drawn, SVG rendered, images turned,
+        // into MixdownDSP's `OverlayImage`s.
+        .target(name: "MixdownCairo", dependencies: ["CCairo", "MixdownDSP", "MixdownUnits"], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
         // Assets, composition tracks and segments; the cut rules of stream-copied video.
         .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
@@ -79,10 +87,11 @@ let package = Package(
         // What a render runs: the composition, the envelopes and the video stitch plan.
         .target(name: "MixdownPlan", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics"]),
         // Reading, writing and video over the thin C targets: probing, decoding and resampling,
-        // WAV and AAC writing, the export's movie, video decoding, scaling and encoding.
+        // WAV and AAC writing, the export's movie, video decoding, scaling and encoding; overlays'
+        // pictures (text, boxes and SVG through MixdownCairo).
         // Public API speaks Swift types and `MediaIOError`, never a C type.
         .target(name: "MixdownMediaIO", dependencies: [
-            "MixdownFFmpeg", "MixdownSndFile", "MixdownSystem", "MixdownBitstream", "MixdownTime", "MixdownUnits",
+            "MixdownFFmpeg", "MixdownSndFile", "MixdownSystem", "MixdownCairo", "MixdownBitstream", "MixdownTime", "MixdownUnits",
             "MixdownComposition", "MixdownDSP",
         ], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
