@@ -1,4 +1,5 @@
 import MixdownComposition
+import MixdownMediaIO
 import MixdownProject
 import MixdownTime
 internal import MixdownUnits
@@ -12,7 +13,11 @@ extension Planner {
 
     /// The overlay track of a picture lasting `duration`: each overlay from its
     /// start to its end (an open end at the picture's), its fades as opacity
-    /// animations; with a warning for one that is never shown.
+    /// animations; with a warning for one that is never shown, and for a font
+    /// family the machine does not have (drawn in the default one).
+    ///
+    /// Every image is opened here, so a missing or undecodable one stops a mix
+    /// as it stops an export, before anything is written.
     func overlayTrack(until duration: MediaTime) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
         var overlays: [Overlay] = []
         var warnings: [String] = []
@@ -23,6 +28,7 @@ extension Planner {
                 warnings.append("\(field): it starts at \(item.start.readable), at or after the picture's end \(duration.readable); it is never shown")
                 continue
             }
+            if let warning = try check(item.content) { warnings.append("\(field): \(warning)") }
             var overlay: Overlay
             do {
                 overlay = Overlay(content: item.content, timeRange: try MediaTimeRange(start: item.start, end: end), position: item.position,
@@ -32,5 +38,27 @@ extension Planner {
             overlays.append(overlay)
         }
         return (overlays, warnings)
+    }
+
+    /// Opens an overlay's image (its header; an SVG parsed), or checks a text's
+    /// font family: a warning when the family is missing.
+    ///
+    /// - Throws: `.media(missingInput)` or `.media(unreadableMedia)` for an image that cannot be read.
+    func check(_ content: OverlayContent) throws(PlanningError) -> String? {
+        switch content {
+        case let .image(path):
+            do {
+                if OverlayRasteriser.isSVG(path: path) {
+                    _ = try OverlayRasteriser().naturalSize(of: content)
+                } else {
+                    _ = try OverlayImageSource(path: path)
+                }
+            } catch { throw .media(error) }
+            return nil
+        case let .text(_, style):
+            return OverlayRasteriser.fontWarning(for: style)
+        case .box:
+            return nil
+        }
     }
 }

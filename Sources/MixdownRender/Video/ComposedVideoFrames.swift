@@ -7,8 +7,8 @@ import MixdownUnits
 
 /// The frames of a composed picture, one render-size `Picture` per output
 /// frame: each clip's frame at that time (decoded, turned upright, conformed)
-/// drawn by the `VideoCompositor`, as `AVAssetImageGenerator` and an export
-/// draw them alike.
+/// drawn by the `VideoCompositor`, then the overlay track over it by the
+/// `OverlayPainter`, as `AVAssetImageGenerator` and an export draw them alike.
 ///
 /// Output frame *k* is shown at *k* × frame duration; a clip shows the frame
 /// whose time is at or before its source time there. Clips are opened when
@@ -19,6 +19,7 @@ public final class ComposedVideoFrames {
     public let timeline: VideoTimeline
     private let video: ComposedVideo
     private let compositor: VideoCompositor
+    private let painter: OverlayPainter
     private var sources: [Int: ClipFrameSource] = [:]
 
     /// Prepares to draw `video`.
@@ -30,11 +31,12 @@ public final class ComposedVideoFrames {
         compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height throws(MediaIOError) in
             try scaler.scale(picture, width: width, height: height)
         }
+        painter = OverlayPainter(composition: timeline.videoComposition)
     }
 
     /// Draws the frame shown at `time` into `canvas` (render size).
     ///
-    /// - Throws: decoding errors of the clips drawn.
+    /// - Throws: decoding errors of the clips and images drawn.
     public func draw(at time: MediaTime, into canvas: Picture) throws(MediaIOError) {
         var pictures: [Int: Picture] = [:]
         let instruction = timeline.videoComposition.instruction(at: time)
@@ -49,6 +51,7 @@ public final class ComposedVideoFrames {
         // Clips the timeline has left behind are closed.
         for place in timeline.placements where sources[place.index] != nil && place.timeRange.end <= time { sources[place.index] = nil }
         try compositor.draw(at: time, pictures: pictures, into: canvas)
+        try painter.draw(at: time, on: canvas)
     }
 
     private func source(for place: VideoTimeline.Placement, conform: ConformMode) throws(MediaIOError) -> ClipFrameSource {

@@ -1,0 +1,59 @@
+import MixdownComposition
+import MixdownDSP
+import MixdownMediaIO
+import MixdownTime
+import MixdownUnits
+
+/// Draws a composition's overlay track over its composed frames, as Core
+/// Animation's layer tree is drawn over a video composition by
+/// `AVVideoCompositionCoreAnimationTool`: each overlay shown at a time, in
+/// order, with its animated position, scale, turn and opacity.
+///
+/// Each overlay's pixels are made when it is first shown (an image decoded, a
+/// text or an SVG rasterised) and kept, converted to the render's Y'CbCr, for
+/// as long as they do not change: a title is rasterised once, an animated GIF
+/// once per frame of its own, a scale animation once per output frame it
+/// moves. An overlay's pixels are let go once the timeline has passed it, so
+/// memory holds the overlays on screen, never the whole track. Not thread-safe.
+final class OverlayPainter {
+    private let overlays: [Overlay]
+    private let renderWidth: Int
+    private let renderHeight: Int
+    private let matrix: YCbCrMatrix
+    private let rasteriser = OverlayRasteriser()
+    private var layers: [Int: OverlayLayer] = [:]
+
+    /// Prepares to draw `composition`'s overlays.
+    init(composition: VideoComposition) {
+        overlays = composition.overlays
+        renderWidth = composition.renderSize.width
+        renderHeight = composition.renderSize.height
+        matrix = composition.colourMatrix
+    }
+
+    /// Draws every overlay shown at `time` over `canvas`, the frame composed for that time.
+    ///
+    /// - Throws: `missingInput` or `unreadableMedia` for an image that cannot be
+    ///   read (planning checks them first, so only a file changed since).
+    func draw(at time: MediaTime, on canvas: Picture) throws(MediaIOError) {
+        for (index, overlay) in overlays.enumerated() {
+            guard overlay.isShown(at: time) else {
+                // Overlays passed are let go; one not yet shown is not made.
+                if overlay.timeRange.end <= time { layers[index] = nil }
+                continue
+            }
+            let layer = try layer(index)
+            guard let state = overlay.state(at: time, natural: layer.naturalSize, renderWidth: renderWidth, renderHeight: renderHeight),
+                  state.opacity > 0 else { continue }
+            let local = (try? time - overlay.timeRange.start) ?? .zero
+            try layer.draw(state, at: local, on: canvas, matrix: matrix, rasteriser: rasteriser)
+        }
+    }
+
+    private func layer(_ index: Int) throws(MediaIOError) -> OverlayLayer {
+        if let open = layers[index] { return open }
+        let layer = try OverlayLayer(content: overlays[index].content, rasteriser: rasteriser)
+        layers[index] = layer
+        return layer
+    }
+}
