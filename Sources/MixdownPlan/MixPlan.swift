@@ -48,8 +48,8 @@ public struct MixPlan: Sendable {
     /// whose depths are chosen by loudness and not measured yet.
     public var needsMeasuring: Bool { audioTracks.contains { $0.pendingDuck != nil } }
 
-    /// Every media file the plan reads: what an output may not overwrite.
+    /// Every file the plan reads (media and soft caption files): what an output may not overwrite.
     public var inputPaths: [String] {
-        audioTracks.flatMap { $0.segments.map(\.asset.path) } + video.inputPaths
+        audioTracks.flatMap { $0.segments.map(\.asset.path) } + video.inputPaths + captionTracks.map(\.path)
     }
 }

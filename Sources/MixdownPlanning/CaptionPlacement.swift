@@ -13,21 +13,13 @@ import MixdownComposition
 /// the last line, above the bottom margin).
 struct CaptionPlacement {
     let settings: CaptionCueSettings
+    /// The cue's lines, before wrapping.
     let lineCount: Int
     let style: TextStyle
     let renderWidth: Int
     let renderHeight: Int
     /// The characters of the cue's longest line, for the width approximation.
-    var longestLine = 0
-
-    init(settings: CaptionCueSettings, lineCount: Int, style: TextStyle, renderWidth: Int, renderHeight: Int, longestLine: Int = 0) {
-        self.settings = settings
-        self.lineCount = lineCount
-        self.style = style
-        self.renderWidth = renderWidth
-        self.renderHeight = renderHeight
-        self.longestLine = longestLine
-    }
+    let longestLine: Int
 
     private var margin: Int { OverlayPosition.defaultMargin(renderHeight: renderHeight) }
     private var lineHeight: Int { Int((style.size * 1.2).rounded()) }

@@ -54,9 +54,10 @@ extension Planner {
 
     /// The text overlays drawing `track`'s cues over a `renderSize` picture
     /// lasting `duration`, in `style` wrapped to 80% of the render's width, at
-    /// most two lines; cues past the picture's end are cut to it or dropped.
+    /// most two lines; cues past the picture's end are cut to it or dropped
+    /// (with a warning).
     func captionOverlays(_ track: CaptionTrack, style: TextStyle, renderSize: PixelSize,
-                         until duration: MediaTime) throws(PlanningError) -> [Overlay] {
+                         until duration: MediaTime) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
         var style = style
         style.maximumWidth = renderSize.width * 4 / 5
         style.maximumLines = 2
@@ -72,17 +73,30 @@ extension Planner {
                                             longestLine: cue.lines.map { $0.reduce(0) { $0 + $1.text.count } }.max() ?? 0).position
             overlays.append(Overlay(content: .text(cue.runs, cueStyle), timeRange: shown, position: position))
         }
-        return overlays
+        let dropped = track.cues.count - overlays.count
+        guard dropped > 0 else { return (overlays, []) }
+        return (overlays, ["\(MessageText.shown(track.path)): \(dropped) burned cue\(dropped == 1 ? "" : "s") at or after the picture's end "
+                           + "(\(duration.readable)) or without text \(dropped == 1 ? "is" : "are") not drawn"])
     }
 
-    /// The soft tracks over a timeline of `duration`: cues past its end cut to it or dropped.
-    func softCaptionTracks(_ tracks: [CaptionTrack], until duration: MediaTime) throws(PlanningError) -> [CaptionTrack] {
+    /// The soft tracks over a timeline of `duration`: cues past its end cut to
+    /// it or dropped, with a warning saying how many were dropped.
+    func softCaptionTracks(_ tracks: [CaptionTrack], until duration: MediaTime) throws(PlanningError) -> (tracks: [CaptionTrack], warnings: [String]) {
         var cut: [CaptionTrack] = []
+        var warnings: [String] = []
         do {
             let timeline = try MediaTimeRange(start: .zero, end: duration)
-            for track in tracks { cut.append(try track.excerpt(timeline)) }
+            for track in tracks {
+                let inside = try track.excerpt(timeline)
+                let dropped = track.cues.count - inside.cues.count
+                if dropped > 0 {
+                    warnings.append("\(MessageText.shown(track.path)): \(dropped) cue\(dropped == 1 ? "" : "s") at or after the timeline's end "
+                        + "(\(duration.readable)) \(dropped == 1 ? "is" : "are") not written")
+                }
+                cut.append(inside)
+            }
         } catch { throw .time(error) }
-        return cut
+        return (cut, warnings)
     }
 }
 

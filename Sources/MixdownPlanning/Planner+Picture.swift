@@ -62,9 +62,12 @@ extension Planner {
         let clipsOnly = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
         let overlays = try overlayTrack(until: clipsOnly.duration)
         var drawn = overlays.overlays
+        var drawnWarnings = overlays.warnings
         if let burned {
-            drawn += try captionOverlays(burned.track, style: burned.style, renderSize: clipsOnly.videoComposition.renderSize,
-                                         until: clipsOnly.duration)
+            let cues = try captionOverlays(burned.track, style: burned.style, renderSize: clipsOnly.videoComposition.renderSize,
+                                           until: clipsOnly.duration)
+            drawn += cues.overlays
+            drawnWarnings += cues.warnings
         }
         let timeline = clipsOnly.overlaid(by: drawn)
         var smartRender: SmartRenderPlan?
@@ -80,7 +83,7 @@ extension Planner {
         }
         let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
         return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
-                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + overlays.warnings
+                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + drawnWarnings
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
     }
 

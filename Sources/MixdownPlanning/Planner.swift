@@ -34,10 +34,11 @@ struct Planner {
         if let beds = music.track { tracks.append(beds) }
         let gains = try gainLayers(of: tracks)
         let ducks = try duck(gains.tracks)
+        let soft = try softCaptionTracks(captions.tracks, until: duration)
         return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
                        sampleRate: project.output.sampleRate,
                        warnings: captions.warnings + picture.warnings + music.warnings + gains.warnings + ducks.warnings
-                           + lateItems(tracks, end: duration),
-                       captionTracks: try softCaptionTracks(captions.tracks, until: duration))
+                           + lateItems(tracks, end: duration) + soft.warnings,
+                       captionTracks: soft.tracks)
     }
 }

@@ -104,6 +104,7 @@ final class CaptionExportTests: XCTestCase {
 
 
             """)
+        XCTAssertEqual(try Tool.decodeErrors(path), "")
         // Stretches encoded on several threads write the same subtitle streams.
         let parallel = folder.file("parallel.mp4")
         _ = try ExportSession(plan: plan, outputPath: parallel, parallelEncoding: true, threads: 2,
@@ -146,5 +147,26 @@ final class CaptionExportTests: XCTestCase {
 
 
             """)
+    }
+
+    /// A file with no cue still gives its track (the user asked for it), empty,
+    /// and the file decodes cleanly.
+    func testAnEmptyFileGivesAnEmptyTrack() throws {
+        let folder = try TemporaryFolder()
+        try Data().write(to: URL(fileURLWithPath: folder.file("empty.srt")))
+        var project = Project()
+        project.clips = [.init(path: Fixture.path("clip-a.mp4"))]
+        var captions = Project.Captions(path: folder.file("empty.srt"))
+        captions.language = "fra"
+        project.captions = [captions]
+        let plan = try project.plan(for: .export)
+        XCTAssertEqual(plan.warnings, ["\(folder.file("empty.srt")):1: the file holds no cue: it shows nothing"])
+        let path = folder.file("out.mp4")
+        _ = try ExportSession(plan: plan, outputPath: path, parallelEncoding: false).export()
+        let streams = try Tool.streams(path)
+        XCTAssertEqual(streams.map { $0["codec_name"] as? String }, ["h264", "aac", "mov_text"])
+        XCTAssertEqual((streams[2]["tags"] as? [String: Any])?["language"] as? String, "fra")
+        XCTAssertEqual(try Tool.decodeErrors(path), "")
+        XCTAssertEqual(try srt(path, stream: 0), "")
     }
 }

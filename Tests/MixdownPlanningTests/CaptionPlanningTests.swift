@@ -50,6 +50,10 @@ final class CaptionPlanningTests: XCTestCase {
         5
         00:00:05,500 --> 00:00:07,250
         past the timeline's end
+
+        6
+        00:00:06,000 --> 00:00:07,000
+        after it
         """
 
     func testSoftTracksAreOnThePlanAndCutByTheExcerpt() throws {
@@ -68,6 +72,8 @@ final class CaptionPlanningTests: XCTestCase {
         // The last cue is cut at the timeline's end, 6 s.
         XCTAssertEqual(plan.captionTracks[0].cues.map(\.timeRange),
                        [try range(200, 900), try range(500, 1500), try range(2000, 2500), try range(3900, 5000), try range(5500, 6000)])
+        XCTAssertEqual(plan.warnings, ["\(folder.file("en.srt")): 1 cue at or after the timeline's end (6s) is not written"])
+        XCTAssertEqual(Set(plan.inputPaths), [Fixture.path("clip-a.mp4"), folder.file("en.srt"), folder.file("de.vtt")])
 
         // Export of 1 s to 4 s (keyframes): cues cut to it and moved to start at 0, those outside dropped.
         let excerpt = try plan.excerpt(forExportOf: try range(1000, 4000))
@@ -96,6 +102,12 @@ final class CaptionPlanningTests: XCTestCase {
 
             00:04.000 --> 00:05.000 line:50% position:20% align:start
             a point
+
+            00:05.000 --> 00:05.500 position:90% align:right
+            right
+
+            00:06.000 --> 00:07.000
+            after the end
             """, to: folder.file("burn.vtt"))
         var captions = Project.Captions(path: folder.file("burn.vtt"))
         captions.burn = true
@@ -109,10 +121,13 @@ final class CaptionPlanningTests: XCTestCase {
         XCTAssertEqual(plan.captionTracks, [], "track: false writes no soft track")
         guard case let .composed(composed) = plan.video else { return XCTFail("burned captions must compose the picture") }
         let overlays = composed.timeline.videoComposition.overlays
-        XCTAssertEqual(overlays.count, 5)
+        XCTAssertEqual(overlays.count, 6)
         XCTAssertEqual(overlays[0].content, .box(BoxStyle(colour: .white)), "the project's overlays first")
         let cues = Array(overlays.dropFirst())
-        XCTAssertEqual(cues.map(\.timeRange), [try range(500, 1250), try range(2000, 3000), try range(3000, 4000), try range(4000, 5000)])
+        XCTAssertEqual(cues.map(\.timeRange), [try range(500, 1250), try range(2000, 3000), try range(3000, 4000), try range(4000, 5000),
+                                                try range(5000, 5500)])
+        XCTAssertTrue(plan.warnings.contains("\(folder.file("burn.vtt")): 1 burned cue at or after the picture's end (6s) or without text is not drawn"),
+                      "\(plan.warnings)")
         var style = Project.Captions.defaultStyle
         style.maximumWidth = 512 // 80% of 640
         style.maximumLines = 2
@@ -128,6 +143,9 @@ final class CaptionPlanningTests: XCTestCase {
         XCTAssertEqual(cues[2].position, .anchored(.bottomLeft, margin: nil))
         // position:20% of 640 = 128 px from the left, line:50% of 360 = 180 px from the top.
         XCTAssertEqual(cues[3].position, .point(x: 128, y: 180))
+        // The right edge at 90% of 640 = 576 px needs the cue's width, approximated before layout:
+        // 5 characters × 44 px × 0.55 = 121 px wide, one line of 44 × 1.2 = 53 px above the 18 px margin.
+        XCTAssertEqual(cues[4].position, .point(x: 576 - 121, y: 360 - 18 - 53))
         XCTAssertTrue(cues.allSatisfy { $0.opacity == .standard && $0.animations.isEmpty && $0.width == nil })
     }
 
