@@ -105,6 +105,7 @@ final class CaptionExportTests: XCTestCase {
 
             """)
         XCTAssertEqual(try Tool.decodeErrors(path), "")
+        try assertInterleaved(path)
         // Stretches encoded on several threads write the same subtitle streams.
         let parallel = folder.file("parallel.mp4")
         _ = try ExportSession(plan: plan, outputPath: parallel, parallelEncoding: true, threads: 2,
@@ -168,5 +169,27 @@ final class CaptionExportTests: XCTestCase {
         XCTAssertEqual((streams[2]["tags"] as? [String: Any])?["language"] as? String, "fra")
         XCTAssertEqual(try Tool.decodeErrors(path), "")
         XCTAssertEqual(try srt(path, stream: 0), "")
+    }
+
+    /// Each subtitle packet sits among the audio and video packets of its time
+    /// in the file: none before it is more than 1 s later, none after it more
+    /// than 1 s earlier (the muxer's interleaving, by dts).
+    private func assertInterleaved(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let csv = String(decoding: try Tool.run("ffprobe", ["-v", "error", "-show_entries", "packet=stream_index,dts_time",
+                                                            "-of", "csv=p=0", path]), as: UTF8.self)
+        let packets = csv.split(separator: "\n").compactMap { row -> (stream: Int, dts: Double)? in
+            let fields = row.split(separator: ",")
+            guard fields.count == 2, let stream = Int(fields[0]), let dts = Double(fields[1]) else { return nil }
+            return (stream, dts)
+        }
+        let subtitles = packets.indices.filter { packets[$0].stream >= 2 }
+        XCTAssertGreaterThan(subtitles.count, 3, file: file, line: line)
+        for index in subtitles {
+            let dts = packets[index].dts
+            let before = packets[..<index].filter { $0.stream < 2 }.map(\.dts).max() ?? -.infinity
+            let after = packets[(index + 1)...].filter { $0.stream < 2 }.map(\.dts).min() ?? .infinity
+            XCTAssertLessThanOrEqual(before, dts + 1, "subtitle packet at \(dts) s after media at \(before) s", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(after, dts - 1, "subtitle packet at \(dts) s before media at \(after) s", file: file, line: line)
+        }
     }
 }
