@@ -105,6 +105,17 @@ final class CaptionReadingTests: XCTestCase {
         XCTAssertEqual(file.track.cues.map(\.timeRange), [try range(1000, 4000), try range(2000, 3000)])
     }
 
+    /// A cue that follows the one before with no blank line still starts where its timing line (and SRT number) is.
+    func testCuesWithoutBlankLinesBetweenThem() throws {
+        let srt = try read("1\n00:00:01,000 --> 00:00:02,000\nfirst\n2\n00:00:03,000 --> 00:00:04,000\nsecond\n")
+        XCTAssertEqual(srt.track.cues.map(\.text), ["first", "second"])
+        XCTAssertEqual(srt.track.cues.map(\.identifier), ["1", "2"])
+        XCTAssertEqual(srt.track.cues.map(\.timeRange), [try range(1000, 2000), try range(3000, 4000)])
+        let vtt = try read("WEBVTT\n\n00:01.000 --> 00:02.000\nfirst\n00:03.000 --> 00:04.000\nsecond\n")
+        XCTAssertEqual(vtt.track.cues.map(\.text), ["first", "second"])
+        XCTAssertEqual(vtt.track.cues.map(\.timeRange), [try range(1000, 2000), try range(3000, 4000)])
+    }
+
     func testEncodings() throws {
         let text = "1\r\n00:00:00,500 --> 00:00:01,750\r\nÉté 夏 🎬\r\n"
         let utf8 = Array(text.utf8)
@@ -120,6 +131,14 @@ final class CaptionReadingTests: XCTestCase {
             XCTAssertEqual(file.track.cues.map(\.timeRange), [try range(500, 1750)], name)
             XCTAssertEqual(file.track.language, "und", name)
         }
+        // A lone high surrogate (0xD800) on line 3 of UTF-16: refused there.
+        var broken: [UInt8] = [0xFF, 0xFE]
+        for unit in Array("1\n00:00:00,500 --> 00:00:01,750\nab".utf16) + [0xD800, 0x0A] {
+            broken += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let error = caught(CaptionError.self, try CaptionFile(bytes: broken, path: "subs.srt"))
+        XCTAssertEqual(error.map(String.init(describing:)),
+                       "subs.srt:3: the text is not valid UTF-16: save the file as UTF-8, or UTF-16 with a byte-order mark")
     }
 
     /// Each refusal: one line naming the file and the line that is wrong.

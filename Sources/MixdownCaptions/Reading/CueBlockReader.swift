@@ -31,6 +31,7 @@ struct CueBlockReader {
             }
             var end = index
             while end < lines.count, !isBlank(lines[end]) { end += 1 }
+            end = nextCueStart(in: index..<end) ?? end
             if let cue = try cue(in: index..<end) { cues.append(cue) }
             index = end
         }
@@ -64,6 +65,19 @@ struct CueBlockReader {
         }
         let parsed = CueTextParser(stripsBraceTags: format == .srt).lines(text)
         return CaptionCue(timeRange: range, lines: parsed, identifier: identifier, settings: settings)
+    }
+
+    /// Where a timing line inside `block`, after the block's own, starts the
+    /// next cue with the blank line between them left out, as players read it
+    /// (in SRT, from the cue number before it); nil when none does.
+    private func nextCueStart(in block: Range<Int>) -> Int? {
+        guard let own = block.prefix(2).first(where: { lines[$0].contains("-->") }) else { return nil }
+        for index in (own + 1)..<block.upperBound where lines[index].contains("-->") {
+            let number = lines[index - 1].trimmingWhitespace
+            if format == .srt, index - 1 > own, !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) { return index - 1 }
+            return index
+        }
+        return nil
     }
 
     private var example: String {
