@@ -110,6 +110,8 @@ let package = Package(
             "MixdownEbur128", "MixdownMediaIO", "MixdownRender", "MixdownPlan", "MixdownAudioMix", "MixdownDynamics", "MixdownDSP", "MixdownTime",
             "MixdownUnits",
         ]),
+        // SRT and WebVTT caption files read into the composition's caption tracks (exact times, styled runs, cue settings).
+        .target(name: "MixdownCaptions", dependencies: ["MixdownComposition", "MixdownTime", "MixdownUnits"]),
         // The timeline users describe, as a value.
         .target(name: "MixdownProject", dependencies: ["MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix"]),
         // The project file: JSON reading (every problem with its path) and writing.
@@ -120,7 +122,7 @@ let package = Package(
         // (never rendering: a duck by loudness is left for the loudness pass).
         .target(name: "MixdownPlanning", dependencies: [
             "MixdownProject", "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownComposition",
-            "MixdownAudioMix", "MixdownTime", "MixdownUnits",
+            "MixdownAudioMix", "MixdownCaptions", "MixdownTime", "MixdownUnits",
         ]),
         // The two outputs: the WAV preview and the export (AAC muxed with the stream-copied video).
         .target(name: "MixdownExport", dependencies: [
@@ -134,7 +136,7 @@ let package = Package(
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
             "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
-            "MixdownExport", "MixdownPlot", "MixdownDSP",
+            "MixdownExport", "MixdownPlot", "MixdownDSP", "MixdownCaptions",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
@@ -179,6 +181,9 @@ let package = Package(
         .testTarget(name: "MixdownExportTests", dependencies: [
             "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownLoudness", "MixdownMediaIO",
             "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownCaptionsTests", dependencies: [
+            "MixdownCaptions", "MixdownComposition", "MixdownTime", "MixdownUnits", "MixdownTestSupport",
         ]),
         .testTarget(name: "MixdownPlotTests", dependencies: [
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",

@@ -21,7 +21,7 @@ extension ExportSession {
                           accepting accept: (String, LoudnessFigures?) throws(MediaIOError) -> Bool) throws(MediaIOError) -> RenderSummary? {
         let settings = AACSettings(sampleRate: plan.sampleRate, bitRate: audioBitRate)
         let writer = try MovieWriter(path: outputPath, movieVideo: try movieVideo(), encodedAudio: settings,
-                                     fastStart: fastStart, inputs: plan.inputPaths)
+                                     fastStart: fastStart, inputs: plan.inputPaths, captions: plan.captionTracks)
         let total = encodingStretches.last?.upperBound ?? 0
         let encoders = encodingStretches.map {
             StretchEncoder(stretch: $0, frameCount: total, settings: settings,

@@ -61,7 +61,8 @@ public final class ExportSession: Sendable {
     /// Prepares an export; nothing is opened until `export(progress:)`.
     ///
     /// - Parameters:
-    ///   - plan: what to export: its mix, and its video track when it has one. Its
+    ///   - plan: what to export: its mix, its video track when it has one, and its
+    ///     soft caption tracks (`captionTracks`, a `mov_text` stream each). Its
     ///     measured passes must have run (``MeasuredPlan``): the export refuses a
     ///     plan that `needsMeasuring`.
     ///   - outputPath: `.mp4`, `.mov` or (audio only) `.m4a`; it appears only when complete.
@@ -166,7 +167,8 @@ public final class ExportSession: Sendable {
             return try exportInParallel(progress: progress, measuring: nil, accepting: { path, _ throws(MediaIOError) in try accept(path) })
         }
         let writer = try MovieWriter(path: outputPath, movieVideo: try movieVideo(), sampleRate: plan.sampleRate,
-                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths)
+                                     audioBitRate: audioBitRate, fastStart: fastStart, inputs: plan.inputPaths,
+                                     captions: plan.captionTracks)
         let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
         let total = renderer.frameCount
         let started = ContinuousClock.now

@@ -45,7 +45,8 @@ extension MixPlan {
     }
 
     /// The plan of `range` of this timeline as a timeline of its own, starting at
-    /// 0, with `video` as its picture: every track cut to the range and every gain
+    /// 0, with `video` as its picture: every track cut to the range (caption
+    /// cues clipped to it, those outside dropped) and every gain
     /// layer moved with it, so the excerpt's sample n is this plan's sample
     /// n + round(start × rate) when the range starts on the sample grid.
     ///
@@ -57,6 +58,10 @@ extension MixPlan {
         var cut = self
         cut.audioTracks = try audioTracks.map { track throws(MixPlanError) in try track.excerpt(range) }
         cut.video = video
+        cut.captionTracks = []
+        for track in captionTracks {
+            do { cut.captionTracks.append(try track.excerpt(range)) } catch { throw .composition(.time(error)) }
+        }
         cut.duration = range.duration
         return cut
     }

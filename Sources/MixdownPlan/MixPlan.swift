@@ -14,6 +14,9 @@ public struct MixPlan: Sendable {
     public var audioTracks: [MixTrack]
     /// The picture.
     public var video: VideoPlan
+    /// The soft caption tracks an export writes (`mov_text`), one per file, in
+    /// timeline time; burned captions are overlays of the picture instead.
+    public var captionTracks: [CaptionTrack]
     /// The timeline's length; the render stops there.
     public var duration: MediaTime
     /// The session rate: every track is decoded and resampled to it.
@@ -24,11 +27,12 @@ public struct MixPlan: Sendable {
     /// normalisation); none by default.
     public var mastering: Mastering?
 
-    /// A plan of `audioTracks` and `video` over `duration` at `sampleRate`.
+    /// A plan of `audioTracks`, `video` and `captionTracks` over `duration` at `sampleRate`.
     public init(audioTracks: [MixTrack], video: VideoPlan = .none, duration: MediaTime, sampleRate: SampleRate,
-                warnings: [String] = [], mastering: Mastering? = nil) {
+                warnings: [String] = [], mastering: Mastering? = nil, captionTracks: [CaptionTrack] = []) {
         self.audioTracks = audioTracks
         self.video = video
+        self.captionTracks = captionTracks
         self.duration = duration
         self.sampleRate = sampleRate
         self.warnings = warnings
@@ -44,8 +48,8 @@ public struct MixPlan: Sendable {
     /// whose depths are chosen by loudness and not measured yet.
     public var needsMeasuring: Bool { audioTracks.contains { $0.pendingDuck != nil } }
 
-    /// Every media file the plan reads: what an output may not overwrite.
+    /// Every file the plan reads (media and soft caption files): what an output may not overwrite.
     public var inputPaths: [String] {
-        audioTracks.flatMap { $0.segments.map(\.asset.path) } + video.inputPaths
+        audioTracks.flatMap { $0.segments.map(\.asset.path) } + video.inputPaths + captionTracks.map(\.path)
     }
 }

@@ -8,8 +8,9 @@ internal import MixdownUnits
 // overlay track (AVFoundation's animation tool), in timeline time.
 
 extension Planner {
-    /// Whether the project draws anything over the picture, which then must be composed.
-    var drawsOverPicture: Bool { !project.overlays.isEmpty }
+    /// Whether the project draws anything over the picture (overlays, burned
+    /// captions), which then must be composed.
+    var drawsOverPicture: Bool { !project.overlays.isEmpty || burnsCaptions }
 
     /// The overlay track of a picture lasting `duration`: each overlay from its
     /// start to its end (an open end at the picture's), its fades as opacity

@@ -35,9 +35,9 @@ extension Planner {
     /// audio alike; then composed when it must be. A preview scans the packets
     /// without analysing the video's format (which only the export's
     /// compatibility check needs).
-    mutating func planPicture() throws(PlanningError) -> PlannedPicture {
+    mutating func planPicture(burning burned: PlannedCaptions.Burned? = nil) throws(PlanningError) -> PlannedPicture {
         guard !project.clips.isEmpty else {
-            let unseen = drawsOverPicture ? ["overlays: the timeline has no picture (no clips), so nothing is drawn over it"] : []
+            let unseen = drawsOverPicture ? ["\(burned.map { "\($0.field).burn" } ?? "overlays"): the timeline has no picture (no clips), so nothing is drawn over it"] : []
             return PlannedPicture(warnings: unseen)
         }
         let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
@@ -61,7 +61,15 @@ extension Planner {
         }
         let clipsOnly = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
         let overlays = try overlayTrack(until: clipsOnly.duration)
-        let timeline = clipsOnly.overlaid(by: overlays.overlays)
+        var drawn = overlays.overlays
+        var drawnWarnings = overlays.warnings
+        if let burned {
+            let cues = try captionOverlays(burned.track, style: burned.style, renderSize: clipsOnly.videoComposition.renderSize,
+                                           until: clipsOnly.duration)
+            drawn += cues.overlays
+            drawnWarnings += cues.warnings
+        }
+        let timeline = clipsOnly.overlaid(by: drawn)
         var smartRender: SmartRenderPlan?
         if purpose != .preview {
             do { smartRender = try SmartRenderPlan(timeline: timeline, infos: clipInfos, fullRender: project.video.fullRender) } catch {
@@ -75,7 +83,7 @@ extension Planner {
         }
         let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
         return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
-                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + overlays.warnings
+                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + drawnWarnings
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
     }
 

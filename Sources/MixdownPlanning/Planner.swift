@@ -7,7 +7,7 @@ import MixdownTime
 internal import MixdownUnits
 
 /// Turns a `Project` into a `MixPlan` in stages, each a function of what the
-/// stages before it returned: the picture, the clips' audio on it, the takes,
+/// stages before it returned: the caption files, the picture, the clips' audio on it, the takes,
 /// the timeline's length, the music, each track's gain, the ducks.
 ///
 /// The only state it keeps is the media catalogue, which opens and probes each
@@ -23,7 +23,8 @@ struct Planner {
     }
 
     mutating func plan() throws(PlanningError) -> MixPlan {
-        let picture = try planPicture()
+        let captions = try readCaptions()
+        let picture = try planPicture(burning: captions.burned)
         // Tracks are numbered in the order they are laid out, the picture's first.
         var nextID = picture.trackCount + 1
         var tracks = try placeClipAudio(on: picture, nextID: &nextID)
@@ -33,9 +34,11 @@ struct Planner {
         if let beds = music.track { tracks.append(beds) }
         let gains = try gainLayers(of: tracks)
         let ducks = try duck(gains.tracks)
+        let soft = try softCaptionTracks(captions.tracks, until: duration)
         return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
                        sampleRate: project.output.sampleRate,
-                       warnings: picture.warnings + music.warnings + gains.warnings + ducks.warnings
-                           + lateItems(tracks, end: duration))
+                       warnings: captions.warnings + picture.warnings + music.warnings + gains.warnings + ducks.warnings
+                           + lateItems(tracks, end: duration) + soft.warnings,
+                       captionTracks: soft.tracks)
     }
 }

@@ -1,4 +1,5 @@
 import MixdownAudioMix
+import MixdownCaptions
 import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
@@ -20,6 +21,8 @@ public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
     case time(MediaTimeError)
     /// The clips' transitions, fades or ramps make a video composition that cannot be drawn.
     case videoComposition(VideoCompositionError)
+    /// A caption file cannot be read or is malformed.
+    case captions(CaptionError)
 
     public var description: String {
         switch self {
@@ -30,6 +33,7 @@ public enum PlanningError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .audioMix(error): return error.description
         case let .time(error): return error.description
         case let .videoComposition(error): return error.description
+        case let .captions(error): return error.description
         }
     }
 }

@@ -12,7 +12,7 @@ final class ArchitectureTests: XCTestCase {
         ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownKernels", "MixdownBitstream"],
         ["MixdownTime", "MixdownDSP", "MixdownSystem", "MixdownSndFile", "MixdownEbur128"],
         ["MixdownComposition", "MixdownFFmpeg", "MixdownCairo"],
-        ["MixdownAudioMix", "MixdownDynamics"],
+        ["MixdownAudioMix", "MixdownDynamics", "MixdownCaptions"],
         ["MixdownPlan"],
         ["MixdownMediaIO", "MixdownAnalysis"],
         ["MixdownRender", "MixdownProject"],

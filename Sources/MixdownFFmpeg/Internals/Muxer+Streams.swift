@@ -73,6 +73,21 @@ extension Muxer {
         return Int(stream.pointee.index)
     }
 
+    /// Adds a subtitle stream with `encoder`'s parameters (its `tx3g` sample
+    /// description) and time base, tagged with `language` (ISO 639-2) in its
+    /// metadata, where the MP4 and MOV muxers read it. Returns its index.
+    ///
+    /// - Throws: `cannotCreateOutput`.
+    package func addSubtitleStream(encodedBy encoder: SubtitleEncoderContext, language: String) throws(FFmpegError) -> Int {
+        let stream = try newStream()
+        let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)
+        guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
+        stream.pointee.time_base = encoder.context.pointee.time_base
+        let tagged = av_dict_set(&stream.pointee.metadata, "language", language, 0)
+        guard tagged >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(tagged).message) }
+        return Int(stream.pointee.index)
+    }
+
     private func newStream() throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
         guard let stream = avformat_new_stream(context, nil) else {
             throw .cannotCreateOutput(path: path, reason: "out of memory")

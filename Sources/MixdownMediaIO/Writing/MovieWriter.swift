@@ -24,7 +24,8 @@ public import MixdownUnits
 /// hidden temporary file in the same folder, removed if the writer is released
 /// unfinished (an error, a cancellation), leaving any earlier file at `path` as it
 /// was. With `fastStart` (the default) the index (`moov`) is moved before the media
-/// data at the end, a second pass over the file. Not thread-safe.
+/// data at the end, a second pass over the file. Caption tracks given to an
+/// initialiser become `mov_text` subtitle streams after the audio. Not thread-safe.
 public final class MovieWriter {
     /// Where the file appears on `finish()`.
     public let path: String
@@ -55,6 +56,8 @@ public final class MovieWriter {
     let encoder: AACEncoder
     let video: (any VideoFeed)?
     let audioIndex: Int
+    /// The soft subtitle tracks, one `mov_text` stream each, after the audio's.
+    let subtitleStreams: [SubtitleStream]
     /// The video stream's index; -1 without video.
     let videoIndex: Int
     /// The audio stream's time base, as the muxer chose it when writing the header
@@ -80,24 +83,29 @@ public final class MovieWriter {
     ///   - fastStart: put the index first, for playback while downloading.
     ///   - inputs: the other files the export reads (audio sources): the output may
     ///     not be any of them, nor any clip of the plan.
+    ///   - captions: soft subtitle tracks, each written as a `mov_text` stream
+    ///     tagged with its language, its cues in timeline time (overlapping cues
+    ///     shown together); they never change how the video is written.
     /// - Throws: `cannotCreateOutput` for an unknown extension, video in `.m4a`, an
     ///   output that is one of the inputs, or a folder that cannot be written;
     ///   `unsupported` (before anything is created) for a video codec the container
     ///   cannot hold (`MovieContainer.canHold(videoCodec:)`) or a plan whose clips
     ///   were not scanned by `VideoClipInfo(path:)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, sampleRate: SampleRate = .standard,
-                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = [],
+                            captions: [CaptionTrack] = []) throws(MediaIOError) {
         try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
-                      encoded: false, fastStart: fastStart, inputs: inputs)
+                      encoded: false, fastStart: fastStart, inputs: inputs, captions: captions)
     }
 
     /// Creates the output and writes its header, with a video track copied
     /// (`.copy`) or encoded elsewhere (`.encoded`), or none; otherwise as
     /// `init(path:video:sampleRate:...)`.
     public convenience init(path: String, movieVideo video: MovieVideo?, sampleRate: SampleRate = .standard,
-                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
+                            audioBitRate: AudioBitRate = .standard, fastStart: Bool = true, inputs: [String] = [],
+                            captions: [CaptionTrack] = []) throws(MediaIOError) {
         try self.init(path: path, video: video, settings: AACSettings(sampleRate: sampleRate, bitRate: audioBitRate),
-                      encoded: false, fastStart: fastStart, inputs: inputs)
+                      encoded: false, fastStart: fastStart, inputs: inputs, captions: captions)
     }
 
     /// Creates the output and writes its header, for AAC packets encoded elsewhere
@@ -107,18 +115,19 @@ public final class MovieWriter {
     /// delay) of an `AACEncoder` opened with `settings`: encode the packets with the
     /// same settings. Parameters and errors otherwise as `init(path:video:...)`.
     public convenience init(path: String, video plan: VideoStitchPlan?, encodedAudio settings: AACSettings,
-                            fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
-        try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+                            fastStart: Bool = true, inputs: [String] = [], captions: [CaptionTrack] = []) throws(MediaIOError) {
+        try self.init(path: path, video: plan.map { MovieVideo.copy($0) }, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs,
+                      captions: captions)
     }
 
     /// As `init(path:video:encodedAudio:...)`, with a video track copied or encoded elsewhere.
     public convenience init(path: String, movieVideo video: MovieVideo?, encodedAudio settings: AACSettings,
-                            fastStart: Bool = true, inputs: [String] = []) throws(MediaIOError) {
-        try self.init(path: path, video: video, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs)
+                            fastStart: Bool = true, inputs: [String] = [], captions: [CaptionTrack] = []) throws(MediaIOError) {
+        try self.init(path: path, video: video, settings: settings, encoded: true, fastStart: fastStart, inputs: inputs, captions: captions)
     }
 
     private init(path: String, video movieVideo: MovieVideo?, settings: AACSettings, encoded: Bool,
-                 fastStart: Bool, inputs: [String]) throws(MediaIOError) {
+                 fastStart: Bool, inputs: [String], captions: [CaptionTrack]) throws(MediaIOError) {
         var plan: VideoStitchPlan?
         var encodedVideo: (encoder: VideoEncoder, feed: EncodedVideoFeed)?
         var smart: (video: SmartVideo, reference: VideoClipInfo, parameters: StreamCopyParameters, avcC: [UInt8], lengthSize: Int)?
@@ -161,6 +170,7 @@ public final class MovieWriter {
             videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.avcC))
         }
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
+        subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)
 
         try ffmpeg(output.open(movflags: fastStart ? "+faststart" : nil))
         audioIndex = audioStream
@@ -186,6 +196,7 @@ public final class MovieWriter {
         } else {
             video = nil
         }
+        try writeSubtitles()
     }
 
     /// What the scan of the plan's first clip kept to describe its stream: the

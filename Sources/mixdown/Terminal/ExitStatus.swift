@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MixdownAudioMix
+import MixdownCaptions
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
@@ -42,12 +43,14 @@ enum ExitStatus {
             switch error {
             case let .media(media): return code(for: media)
             case let .stitch(stitch): return code(for: stitch)
+            case let .captions(captions): return code(for: captions)
             default: return badInput
             }
         case let error as MixPlanError:
             if case let .stitch(stitch) = error { return code(for: stitch) }
             return badInput
         case let error as ProjectFileError: return error.isUnreadable ? missingInput : badInput
+        case let error as CaptionError: return code(for: error)
         case is CompositionError, is AudioMixError, is MediaTimeError, is QuantityError: return badInput
         default: return internalError
         }
@@ -72,6 +75,11 @@ enum ExitStatus {
         case .writeFailed: return ioError
         case .cancelled: return Interrupt.exitCode
         }
+    }
+
+    /// A caption file that is missing or cannot be opened: 66; one that is malformed: 65.
+    private static func code(for error: CaptionError) -> Int32 {
+        error.isUnreadable ? missingInput : badInput
     }
 
     private static func code(for error: VideoStitchError) -> Int32 {
