@@ -239,6 +239,36 @@ final class ProjectFileOverlayTests: XCTestCase {
         XCTAssertEqual(written?["overlays"] as? [[String: String]], [["image": "logo.png"]])
         XCTAssertEqual(written?["captions"] as? [[String: String]], [["file": "en.srt"]])
     }
+
+    /// docs/project-format.md's overlay example, value by value.
+    func testTheDocumentedOverlayExampleLoadsWithExactValues() throws {
+        let example = try XCTUnwrap(documentedExamples().first { $0.contains(#""overlays""#) })
+        let overlays = try load(example, base: "/work/film").overlays
+        XCTAssertEqual(overlays.count, 3)
+        var logo = Project.Overlay(content: .image(path: "/work/film/logo.png"))
+        logo.position = .anchored(.topRight, margin: nil)
+        logo.opacity = try Opacity(value: 0.8)
+        XCTAssertEqual(overlays.first, logo)
+        let title = try XCTUnwrap(overlays.last)
+        XCTAssertEqual(title.start, t("2"))
+        XCTAssertEqual(title.end, t("6"))
+        XCTAssertEqual(title.position, .anchored(.bottom, margin: 48))
+        XCTAssertEqual(title.fadeIn, t("0.5"))
+        guard case let .text(runs, style) = title.content else { return XCTFail("\(title.content)") }
+        XCTAssertEqual(runs, [TextRun("Anna Berg\nField recordist")])
+        XCTAssertEqual(style.fontWeight, 700)
+        XCTAssertEqual(style.size, 40)
+        XCTAssertEqual(style.shadow, TextStyle.Shadow(colour: RGBAColour(colour: .black, alpha: 0x99), blur: 4))
+        XCTAssertEqual(title.animations, [OverlayAnimation(property: .scale, from: 0.9, to: 1,
+                                                           timeRange: try MediaTimeRange(start: .zero, end: t("0.5")), timing: .easeOut)])
+        let captions = try load(XCTUnwrap(documentedExamples().first { $0.contains(#""captions""#) }), base: "/work/film").captions
+        XCTAssertEqual(captions.map(\.path), ["/work/film/subtitles/en.srt", "/work/film/subtitles/de.vtt"])
+        XCTAssertEqual(captions.map(\.language), ["eng", "deu"])
+        XCTAssertEqual(captions.map(\.burn), [true, false])
+        XCTAssertEqual(captions.map(\.track), [true, true])
+        XCTAssertNil(captions.first?.style.outline)
+        XCTAssertEqual(captions.first?.style.background, BoxStyle(colour: RGBAColour(colour: .black, alpha: 0xA0), cornerRadius: 6, padding: 8))
+    }
 }
 
 /// A project with an overlay of every kind, every key away from its default, and caption files.
