@@ -15,8 +15,9 @@ struct OverlayOptions: ParsableArguments {
                                valueName: "path"))
     var watermark: String?
 
-    @Option(help: ArgumentHelp("Where the watermark goes: \(OverlayPosition.Anchor.allCases.map(\.rawValue).joined(separator: ", ")). (default: \(Project.Overlay.watermarkAnchor.rawValue))",
-                               valueName: "anchor"))
+    @Option(help: ArgumentHelp("Where the watermark goes: \(OverlayOptions.anchors). (default: \(Project.Overlay.watermarkAnchor.rawValue))",
+                               valueName: "anchor"),
+            transform: OverlayOptions.anchor)
     var watermarkPosition: OverlayPosition.Anchor?
 
     @Option(help: ArgumentHelp("The watermark's opacity, 0 (transparent) to 1 (opaque). (default: \(Project.Overlay.watermark(path: "").opacity))", valueName: "opacity"),
@@ -86,6 +87,16 @@ struct OverlayOptions: ParsableArguments {
         return "\(colour) \(style.fontFamily) \(style.fontWeight >= 700 ? "bold " : "")\(QuantityError.number(style.size)) px"
             + (style.shadow == nil ? "" : " over a soft shadow")
     }
-}
 
-extension OverlayPosition.Anchor: ExpressibleByArgument {}
+    /// The anchors' names, for help and messages.
+    private static let anchors = OverlayPosition.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// An anchor by its name, refused in one line that lists them (ArgumentParser's
+    /// own list of nine values spans several lines).
+    private static func anchor(_ text: String) throws -> OverlayPosition.Anchor {
+        guard let anchor = OverlayPosition.Anchor(rawValue: text) else {
+            throw ValidationError("expected one of \(anchors)")
+        }
+        return anchor
+    }
+}
