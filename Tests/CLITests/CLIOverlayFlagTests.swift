@@ -123,6 +123,7 @@ final class CLIOverlayFlagTests: XCTestCase {
             (["--watermark-position", "top"], "--watermark-position places the --watermark image: give --watermark too"),
             (["--captions", "a.srt", "--captions-track"], "--captions-track goes with --burn-captions"),
             (["--burn-captions"], "--burn-captions: there are no captions to burn"),
+            (["--watermark", ""], "--watermark: empty path; expected an image file"),
         ]
         for bad in cases {
             let result = try CLIRunner.run(["export", "--video", "a.mp4", "-o", folder.appendingPathComponent("o.mp4").path] + bad.arguments)

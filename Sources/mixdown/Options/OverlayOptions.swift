@@ -41,6 +41,7 @@ struct OverlayOptions: ParsableArguments {
     var captionsTrack = false
 
     func validate() throws {
+        if watermark?.isEmpty == true { throw ValidationError("--watermark: empty path; expected an image file") }
         if watermark == nil {
             if watermarkPosition != nil { throw ValidationError("--watermark-position places the --watermark image: give --watermark too") }
             if watermarkOpacity != nil { throw ValidationError("--watermark-opacity is the --watermark image's: give --watermark too") }
