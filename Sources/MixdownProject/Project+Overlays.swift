@@ -35,8 +35,9 @@ extension Project {
     public struct Captions: Hashable, Sendable {
         /// The SRT or WebVTT file (resolved against the project's folder when loaded).
         public var path: String
-        /// Its language, an ISO 639-2 code (`eng`); `und` when not known.
-        public var language: String = "und"
+        /// Its language, an ISO 639-2 code (`eng`); `und` when not known
+        /// (`LanguageCode` reads and checks one).
+        public var language: String = LanguageCode.standard.code
         /// Draw its cues into the picture (at most one file is).
         public var burn = false
         /// Write it as a soft subtitle track (`mov_text`).

@@ -8,7 +8,8 @@
 enum Key {
     /// The top level.
     enum Project: String, ProjectFileKey {
-        case version, clips, voiceovers, music, clipVolume, voiceoverVolume, musicVolume, cutFade, ducking, video, output
+        case version, clips, voiceovers, music, clipVolume, voiceoverVolume, musicVolume, cutFade, ducking, video, overlays,
+             captions, output
     }
 
     /// What every item has, clip, voice-over take or music bed (`Project.Item`).
@@ -94,5 +95,57 @@ enum Key {
     /// `output.loudness` as an object.
     enum Loudness: String, ProjectFileKey {
         case target, truePeak
+    }
+
+    /// An element of `overlays`: exactly one of `image`, `text` and `box`, then
+    /// the text's `style`, its times, place, size, opacity and animations.
+    enum Overlay: String, ProjectFileKey {
+        case image, text, box, style, start, end, duration, position, margin, width, height, opacity, fadeIn, fadeOut, animations
+
+        /// The keys that say what an overlay draws, one of which it holds.
+        static let contents: [Overlay] = [.image, .text, .box]
+    }
+
+    /// An overlay's `position` as an object: its top-left corner.
+    enum Point: String, ProjectFileKey {
+        case x, y
+    }
+
+    /// A box overlay's `box` value.
+    enum Box: String, ProjectFileKey {
+        case colour, radius
+    }
+
+    /// A text overlay's, or a caption file's, `style`.
+    enum TextStyle: String, ProjectFileKey {
+        case font, weight, size, colour, outline, shadow, background, align, maxWidth, maxLines
+
+        /// The names `weight` takes beside numbers, with the weights they stand for.
+        static let weightNames: [(name: String, weight: Int)] = [("normal", 400), ("bold", 700)]
+    }
+
+    /// A text style's `outline`.
+    enum Outline: String, ProjectFileKey {
+        case colour, width
+    }
+
+    /// A text style's `shadow`.
+    enum Shadow: String, ProjectFileKey {
+        case colour, x, y, blur
+    }
+
+    /// A text style's `background`: the box behind the text.
+    enum Background: String, ProjectFileKey {
+        case colour, padding, radius
+    }
+
+    /// An element of an overlay's `animations`.
+    enum Animation: String, ProjectFileKey {
+        case property, from, to, start, end, timing
+    }
+
+    /// An element of `captions`.
+    enum Captions: String, ProjectFileKey {
+        case file, language, burn, track, style
     }
 }

@@ -43,6 +43,8 @@ final class CLIHelpTests: XCTestCase {
         XCTAssertEqual(export["--duck-below"], LoudnessGap.standard.description)
         XCTAssertEqual(export["--sample-rate"], SampleRate.standard.description)
         XCTAssertEqual(try Self.shownDefaults(of: "mix")["--format"], WAVSampleFormat.standard.rawValue)
+        XCTAssertEqual(export["--watermark-position"], "top-right")
+        XCTAssertEqual(export["--watermark-opacity"], Opacity.standard.description)
     }
 
     /// Every default `init` shows, given back to its flag, leaves the project
@@ -52,7 +54,8 @@ final class CLIHelpTests: XCTestCase {
         let shown = try Self.shownDefaults(of: "init")
         // Defaults that depend on the media or the timeline, not values to type.
         let described: Set = ["--transition", "--render-size", "--duration"]
-        let plain = ["init", "--video", "a.mp4", "--voiceover", "vo.wav@1", "--music", "bed.mp3"]
+        // With a watermark, as --watermark-position and --watermark-opacity are its own.
+        let plain = ["init", "--video", "a.mp4", "--voiceover", "vo.wav@1", "--music", "bed.mp3", "--watermark", "logo.png"]
         let values = shown.filter { !described.contains($0.key) }.sorted { $0.key < $1.key }
         XCTAssertGreaterThanOrEqual(values.count, 20, "\(shown)")
         let expected = try CLIRunner.run(plain)

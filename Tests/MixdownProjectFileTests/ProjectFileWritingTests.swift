@@ -87,6 +87,7 @@ func sampleProjects(base: String) throws -> [Project] {
     projects.append(voiceOnly)
 
     projects.append(try videoProject(base: base))
+    projects.append(try overlayProject(base: base))
     var portrait = Project()
     var phone = Project.Clip(path: base + "/phone.mov")
     phone.fit = .fit

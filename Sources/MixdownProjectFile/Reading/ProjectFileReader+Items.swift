@@ -112,12 +112,20 @@ extension ProjectFileReader {
     /// A ramp's required `start` and `end`, times on `clock` ("timeline" or
     /// "clip"); nil (reported) when one is missing or wrong or the end comes first.
     func rampRange(_ fields: [String: Any], at path: JSONPath, in clock: String) -> MediaTimeRange? {
-        let start = require(fields, Key.Ramp.start, at: path, expected: "the \(clock) time the ramp starts at, like 10", as: time)
-        let end = require(fields, Key.Ramp.end, at: path, expected: "the \(clock) time the ramp ends at, like 12", as: time)
+        timeRange(fields, from: Key.Ramp.start, to: Key.Ramp.end, at: path, of: "ramp", in: clock)
+    }
+
+    /// The required times under `startKey` and `endKey` of a `thing` ("ramp",
+    /// "animation") on `clock`; nil (reported) when one is missing or wrong or
+    /// the end comes first. An end at the start is a jump, and fine.
+    func timeRange<Name: ProjectFileKey>(_ fields: [String: Any], from startKey: Name, to endKey: Name, at path: JSONPath,
+                                         of thing: String, in clock: String) -> MediaTimeRange? {
+        let start = require(fields, startKey, at: path, expected: "the \(clock) time the \(thing) starts at, like 10", as: time)
+        let end = require(fields, endKey, at: path, expected: "the \(clock) time the \(thing) ends at, like 12", as: time)
         guard let start, let end else { return nil }
         guard let range = try? MediaTimeRange(start: start, end: end) else {
-            report(path.appending(Key.Ramp.end), found: fields[Key.Ramp.end].map(Self.describe) ?? "\(end)",
-                   expected: "a time at or after the ramp's start (\(start))")
+            report(path.appending(endKey), found: fields[endKey].map(Self.describe) ?? "\(end)",
+                   expected: "a time at or after the \(thing)'s start (\(start))")
             return nil
         }
         return range

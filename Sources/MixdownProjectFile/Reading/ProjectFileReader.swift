@@ -53,6 +53,10 @@ final class ProjectFileReader {
         if let time = read(fields, Key.Project.cutFade, at: .root, as: time) { project.cutFade = time }
         if let ducking = read(fields, Key.Project.ducking, at: .root, as: ducking) { project.ducking = ducking }
         if let video = read(fields, Key.Project.video, at: .root, as: video) { project.video = video }
+        if let overlays = read(fields, Key.Project.overlays, at: .root, as: { self.list($0, at: $1, of: "overlays", self.overlay) }) {
+            project.overlays = overlays
+        }
+        if let captions = read(fields, Key.Project.captions, at: .root, as: captionsList) { project.captions = captions }
         if let output = read(fields, Key.Project.output, at: .root, as: output) { project.output = output }
         checkSomethingToMix(root)
         return project

@@ -25,6 +25,8 @@ struct ProjectFileWriter {
         if !ducking.isEmpty { root[Key.Project.ducking] = .object(ducking) }
         let video = video(project.video)
         if !video.isEmpty { root[Key.Project.video] = .object(video) }
+        if !project.overlays.isEmpty { root[Key.Project.overlays] = .array(project.overlays.map(overlay)) }
+        if !project.captions.isEmpty { root[Key.Project.captions] = .array(project.captions.map(captions)) }
         let output = output(project.output)
         if !output.isEmpty { root[Key.Project.output] = .object(output) }
         return .object(root)
@@ -141,7 +143,7 @@ struct ProjectFileWriter {
         .array(parts.sorted().map(name))
     }
 
-    private func path(_ path: String) -> JSONValue {
+    func path(_ path: String) -> JSONValue {
         .string(baseDirectory.map { ProjectFilePaths.relative(path, to: $0) } ?? path)
     }
 

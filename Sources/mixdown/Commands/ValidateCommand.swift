@@ -41,7 +41,11 @@ struct ValidateCommand: ParsableCommand {
         let plan = try project.plan(for: .export)
         let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
-        console.summary(String(format: "%@: valid: clips %d, voice-over takes %d, music beds %d; timeline %.3f s",
-                               projectFile, project.clips.count, project.voiceovers.count, project.music.count, plan.duration.seconds))
+        // Overlays and caption files only when there are some, so older projects' lines stay as they were.
+        var extras = project.overlays.isEmpty ? "" : ", overlays \(project.overlays.count)"
+        if !project.captions.isEmpty { extras += ", caption files \(project.captions.count)" }
+        console.summary(String(format: "%@: valid: clips %d, voice-over takes %d, music beds %d%@; timeline %.3f s",
+                               projectFile, project.clips.count, project.voiceovers.count, project.music.count, extras,
+                               plan.duration.seconds))
     }
 }

@@ -20,7 +20,8 @@ struct TimelineOptions: ParsableArguments {
 
     /// The project file (if any) with the flags given beside it applied on top.
     ///
-    /// A list flag (`--video`, `--voiceover`, `--music`) replaces that list of the file.
+    /// A list flag (`--video`, `--voiceover`, `--music`, `--captions`) replaces
+    /// that list of the file; `--title` and `--watermark` add to its overlays.
     func project() throws -> Project {
         try flags.project(loading: projectFile)
     }
@@ -71,6 +72,8 @@ struct TimelineFlags: ParsableArguments {
 
     @OptionGroup(title: "Picture") var picture: VideoOptions
 
+    @OptionGroup(title: "Overlays and captions") var overlays: OverlayOptions
+
     func validate() throws {
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
@@ -96,10 +99,13 @@ struct TimelineFlags: ParsableArguments {
         if let path {
             project = try Project.load(contentsOf: path)
         }
-        return applied(to: project)
+        project = applied(to: project)
+        try overlays.check(project)
+        return project
     }
 
-    /// `project` with these flags applied: a list flag replaces that list.
+    /// `project` with these flags applied: a list flag replaces that list
+    /// (`--title` and `--watermark` add to the overlays).
     func applied(to project: Project) -> Project {
         var project = project
         if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
@@ -124,6 +130,7 @@ struct TimelineFlags: ParsableArguments {
         if let sampleRate { project.output.sampleRate = sampleRate }
         shaping.apply(to: &project)
         picture.apply(to: &project)
+        overlays.apply(to: &project)
         return project
     }
 }
