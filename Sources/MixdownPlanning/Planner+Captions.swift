@@ -58,7 +58,7 @@ extension Planner {
     /// (with a warning).
     func captionOverlays(_ track: CaptionTrack, style: TextStyle, renderSize: PixelSize,
                          until duration: MediaTime) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
-        var style = style
+        var style = style.resolved(forRenderHeight: renderSize.height)
         style.maximumWidth = renderSize.width * 4 / 5
         style.maximumLines = 2
         var overlays: [Overlay] = []

@@ -12,14 +12,15 @@ extension Planner {
     /// captions), which then must be composed.
     var drawsOverPicture: Bool { !project.overlays.isEmpty || burnsCaptions }
 
-    /// The overlay track of a picture lasting `duration`: each overlay from its
-    /// start to its end (an open end at the picture's), its fades as opacity
-    /// animations; with a warning for one that is never shown, and for a font
+    /// The overlay track of a picture lasting `duration`, `renderHeight` lines
+    /// high: each overlay from its start to its end (an open end at the
+    /// picture's), its fades as opacity animations, a text's style in render
+    /// pixels; with a warning for one that is never shown, and for a font
     /// family the machine does not have (drawn in the default one).
     ///
     /// Every image is opened here, so a missing or undecodable one stops a mix
     /// as it stops an export, before anything is written.
-    func overlayTrack(until duration: MediaTime) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
+    func overlayTrack(until duration: MediaTime, renderHeight: Int) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
         var overlays: [Overlay] = []
         var warnings: [String] = []
         for (index, item) in project.overlays.enumerated() {
@@ -32,7 +33,7 @@ extension Planner {
             if let warning = try check(item.content) { warnings.append("\(field): \(warning)") }
             var overlay: Overlay
             do {
-                overlay = Overlay(content: item.content, timeRange: try MediaTimeRange(start: item.start, end: end), position: item.position,
+                overlay = Overlay(content: item.content.resolved(forRenderHeight: renderHeight), timeRange: try MediaTimeRange(start: item.start, end: end), position: item.position,
                                   width: item.width, height: item.height, opacity: item.opacity, animations: item.animations)
                 try overlay.addFades(in: item.fadeIn, out: item.fadeOut)
             } catch { throw .time(error) }
@@ -61,5 +62,13 @@ extension Planner {
         case .box:
             return nil
         }
+    }
+}
+
+extension OverlayContent {
+    /// A text's style in render pixels for a render `renderHeight` lines high; any other content as it is.
+    func resolved(forRenderHeight renderHeight: Int) -> OverlayContent {
+        guard case let .text(runs, style) = self else { return self }
+        return .text(runs, style.resolved(forRenderHeight: renderHeight))
     }
 }

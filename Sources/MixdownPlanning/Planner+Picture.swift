@@ -60,7 +60,7 @@ extension Planner {
             return PlannedPicture(video: .stitched(stitch), clips: spans, end: stitch.duration, trackCount: 1, warnings: snaps)
         }
         let clipsOnly = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
-        let overlays = try overlayTrack(until: clipsOnly.duration)
+        let overlays = try overlayTrack(until: clipsOnly.duration, renderHeight: clipsOnly.videoComposition.renderSize.height)
         var drawn = overlays.overlays
         var drawnWarnings = overlays.warnings
         if let burned {

@@ -4,17 +4,19 @@ import MixdownUnits
 
 extension Project.Overlay {
     /// How a title looks when nothing says otherwise (`mixdown --title`): white
-    /// bold ``TextStyle/defaultFamily`` (DejaVu Sans) of 56 px (about 8% of a
-    /// 720-line render's height), over a soft dark shadow (black at 60%, 2 px
-    /// right and down, blurred by 6 px) that keeps it readable on light
-    /// pictures, lines centred, not wrapped.
+    /// bold ``TextStyle/defaultFamily`` (DejaVu Sans) of 56 px at 720 lines
+    /// (about 8% of the render's height: its sizes scale with the render,
+    /// ``TextStyle/designHeight``), over a soft dark shadow (black at 60%, 2 px
+    /// right and down, blurred by 6 px at 720 lines) that keeps it readable on
+    /// light pictures, lines centred, wrapped to 90% of a 16:9 render's width.
     public static let titleStyle = TextStyle(
         fontWeight: 700, size: 56, colour: .white,
         shadow: TextStyle.Shadow(colour: RGBAColour(colour: .black, alpha: 153), offsetX: 2, offsetY: 2, blur: 6),
-        alignment: .center)
+        alignment: .center, maximumWidth: 1152, designHeight: 720)
 
-    /// Where a title goes: the bottom centre, the default margin in from the edge.
-    public static let titleAnchor = OverlayPosition.Anchor.bottom
+    /// Where a title goes: the centre of the picture, clear of the captions
+    /// along its bottom.
+    public static let titleAnchor = OverlayPosition.Anchor.center
 
     /// Where a watermark goes unless told: the top-right corner, the default
     /// margin in from both edges.

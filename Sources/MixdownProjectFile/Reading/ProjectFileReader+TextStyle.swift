@@ -15,7 +15,9 @@ extension ProjectFileReader {
 
     /// `{"font", "weight", "size", "colour", "outline", "shadow", "background",
     /// "align", "maxWidth", "maxLines"}` over `base`: `null` takes away an
-    /// outline, shadow, background, maximum width or line count `base` has.
+    /// outline, shadow, background, maximum width or line count `base` has. A
+    /// `size` makes every size of the style render pixels (a default style's
+    /// scale with the render until then).
     func textStyle(_ value: Any, at path: JSONPath, base: TextStyle) -> TextStyle? {
         let example = #"{"font": "DejaVu Sans", "weight": "bold", "size": 56, "colour": "white"}"#
         guard let fields = object(value, at: path, known: Key.TextStyle.known, example: example) else { return nil }
@@ -25,6 +27,8 @@ extension ProjectFileReader {
         let size = "a font size in render pixels greater than 0 and at most \(Int(Self.largestSide)), like 48"
         if let pixels = read(fields, Key.TextStyle.size, at: path, as: { self.boundedNumber($0, at: $1, expected: size, accepting: Self.isLength) }) {
             style.size = pixels
+            // A size of the file's own is render pixels: nothing of the style scales with the render then.
+            style.designHeight = nil
         }
         if let colour = read(fields, Key.TextStyle.colour, at: path, as: rgbaColour) { style.colour = colour }
         if let outline = readOrNone(fields, Key.TextStyle.outline, at: path, as: outline) { style.outline = outline }

@@ -24,7 +24,7 @@ struct OverlayOptions: ParsableArguments {
             transform: quantity(Opacity.init(parsing:)))
     var watermarkOpacity: Opacity?
 
-    @Option(name: .customLong("title"), help: ArgumentHelp("A title over part of the timeline, e.g. \"Chapter 1@2-6\" (the last @ separates the text from its start-end): \(OverlayOptions.titleLook), at the \(Project.Overlay.titleAnchor.rawValue) the default margin in.",
+    @Option(name: .customLong("title"), help: ArgumentHelp("A title over part of the timeline, e.g. \"Chapter 1@2-6\" (the last @ separates the text from its start-end): \(OverlayOptions.titleLook), at the \(Project.Overlay.titleAnchor.rawValue) of the picture.",
                                                          valueName: "text@start-end"),
             transform: TimedText.parse)
     var titles: [TimedText] = []
@@ -85,7 +85,8 @@ struct OverlayOptions: ParsableArguments {
     private static var titleLook: String {
         let style = Project.Overlay.titleStyle
         let colour = style.colour == .white ? "white" : style.colour.description
-        return "\(colour) \(style.fontFamily) \(style.fontWeight >= 700 ? "bold " : "")\(QuantityError.number(style.size)) px"
+        let size = "\(QuantityError.number(style.size)) px" + (style.designHeight.map { " at \($0) lines, in proportion at others" } ?? "")
+        return "\(colour) \(style.fontFamily) \(style.fontWeight >= 700 ? "bold " : "")\(size)"
             + (style.shadow == nil ? "" : " over a soft shadow")
     }
 

@@ -68,6 +68,10 @@ public struct TextStyle: Hashable, Sendable {
     public var maximumWidth: Int?
     /// The most lines drawn; the rest is cut with an ellipsis. Nil: no limit.
     public var maximumLines: Int?
+    /// The render height its pixel sizes are given for, when they scale with the
+    /// render (the default title and caption styles: 720 lines); nil when they are
+    /// render pixels as they are. ``resolved(forRenderHeight:)`` applies it.
+    public var designHeight: Int?
 
     /// The family every style falls back to, present on every machine Mixdown installs on.
     public static let defaultFamily = "DejaVu Sans"
@@ -75,7 +79,7 @@ public struct TextStyle: Hashable, Sendable {
     /// A style: white regular `defaultFamily` text of `size` pixels, centred, unwrapped.
     public init(fontFamily: String = TextStyle.defaultFamily, fontWeight: Int = 400, size: Double = 48,
                 colour: RGBAColour = .white, outline: Outline? = nil, shadow: Shadow? = nil, background: BoxStyle? = nil,
-                alignment: Alignment = .center, maximumWidth: Int? = nil, maximumLines: Int? = nil) {
+                alignment: Alignment = .center, maximumWidth: Int? = nil, maximumLines: Int? = nil, designHeight: Int? = nil) {
         self.fontFamily = fontFamily
         self.fontWeight = fontWeight
         self.size = size
@@ -86,5 +90,6 @@ public struct TextStyle: Hashable, Sendable {
         self.alignment = alignment
         self.maximumWidth = maximumWidth
         self.maximumLines = maximumLines
+        self.designHeight = designHeight
     }
 }
