@@ -11,22 +11,31 @@ final class CLIOverlayTests: XCTestCase {
     /// clip-a's render: 640×360, so the default margin is 18 px (5% of 360, even).
     private let width = 640, height = 360, margin = 18
 
-    /// A 121×61 PNG whose colour and alpha both vary across it (its left 8
+    /// A 120×60 PNG whose colour and alpha both vary across it (its left 8
     /// columns transparent), so that a misplaced or mis-blended composite shows.
+    /// Even sides at an even place: whole chroma samples, where ffmpeg's
+    /// straight-alpha chroma means and Mixdown's premultiplied ones agree.
     private func logo(in folder: TemporaryFolder) throws -> String {
         let path = folder.file("logo.png")
-        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "nullsrc=s=121x61", "-frames:v", "1", "-vf",
-                                    "format=rgba,geq=r='2*X':g='255-4*Y':b='128':a='if(lt(X,8),0,55+200*X/121)'", "-y", path])
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "nullsrc=s=120x60", "-frames:v", "1", "-vf",
+                                    "format=rgba,geq=r='2*X':g='255-4*Y':b='128':a='if(lt(X,8),0,55+200*X/120)'", "-y", path])
         return path
     }
 
     /// Frames `range` of `movie` with `image` laid over them at (`x`, `y`) by
-    /// ffmpeg's `overlay` filter, 8-bit 4:2:0.
+    /// ffmpeg's `overlay` filter, 8-bit 4:2:0. The filter puts a 4:2:0 overlay
+    /// on even positions only, and gives an odd last row or column of chroma the
+    /// alpha of its one luma row: so the image is padded with transparent pixels
+    /// to whole chroma samples (one column or row in front of it for an odd `x`
+    /// or `y`), where the 2×2 means cover what the image covers.
     private func referenceOverlay(_ movie: String, _ image: String, x: Int, y: Int, _ range: ClosedRange<Int>,
                                   in folder: TemporaryFolder) throws -> [[UInt8]] {
         let reference = folder.file("reference-\(x)-\(y).mkv")
+        let padX = x & 1, padY = y & 1
         _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", movie, "-i", image, "-filter_complex",
-                                    "[0:v][1:v]overlay=x=\(x):y=\(y):format=yuv420", "-c:v", "ffv1", "-y", reference])
+                                    "[1:v]format=rgba,pad=ceil((iw+\(padX))/2)*2:ceil((ih+\(padY))/2)*2:\(padX):\(padY):color=black@0[logo];"
+                                        + "[0:v][logo]overlay=x=\(x - padX):y=\(y - padY):format=yuv420",
+                                    "-c:v", "ffv1", "-y", reference])
         return try Tool.videoFrames(reference, range)
     }
 
@@ -64,20 +73,21 @@ final class CLIOverlayTests: XCTestCase {
         XCTAssertTrue(made.stderr.contains("every frame is re-encoded"), made.stderr)
         XCTAssertEqual(try Tool.decodeErrors(out), "")
 
-        // Top-right, 18 px in from the top and the right edge, at its own 121×61 pixels.
-        let x = width - 121 - margin, y = margin
+        // Top-right, 18 px in from the top and the right edge, at its own 120×60 pixels.
+        let x = width - 120 - margin, y = margin
         let frames = 40...42
         let written = try Tool.videoFrames(out, frames), source = try Tool.videoFrames(clipA, frames)
         let reference = try referenceOverlay(clipA, image, x: x, y: y, frames, in: folder)
         let misplaced = try referenceOverlay(clipA, image, x: x - 2, y: y + 2, frames, in: folder)
         for k in 0..<frames.count {
-            let placed = Measure.psnr(area(written[k], x: x, y: y, w: 121, h: 61), area(reference[k], x: x, y: y, w: 121, h: 61))
-            let shifted = Measure.psnr(area(written[k], x: x, y: y, w: 121, h: 61), area(misplaced[k], x: x, y: y, w: 121, h: 61))
+            let placed = Measure.psnr(area(written[k], x: x, y: y, w: 120, h: 60), area(reference[k], x: x, y: y, w: 120, h: 60))
+            let shifted = Measure.psnr(area(written[k], x: x, y: y, w: 120, h: 60), area(misplaced[k], x: x, y: y, w: 120, h: 60))
             XCTAssertGreaterThanOrEqual(placed, 35, "frame \(frames.lowerBound + k): \(placed) dB against ffmpeg's overlay")
             XCTAssertLessThan(shifted, placed - 6, "frame \(frames.lowerBound + k): 2 px off matches too well (\(shifted) against \(placed) dB)")
             // The rest of the picture is the source's, within the re-encode's noise.
-            let rest = Measure.psnr(lumaOutside(written[k], x: x, y: y, w: 121, h: 61), lumaOutside(source[k], x: x, y: y, w: 121, h: 61))
+            let rest = Measure.psnr(lumaOutside(written[k], x: x, y: y, w: 120, h: 60), lumaOutside(source[k], x: x, y: y, w: 120, h: 60))
             XCTAssertGreaterThanOrEqual(rest, 36, "frame \(frames.lowerBound + k): \(rest) dB outside the watermark")
+            print("watermark frame \(frames.lowerBound + k): \(placed) dB over it against ffmpeg's overlay, \(shifted) dB 2 px off, \(rest) dB elsewhere")
         }
     }
 
@@ -101,10 +111,15 @@ final class CLIOverlayTests: XCTestCase {
         XCTAssertNotEqual(try ocr(before, rows: middle, in: folder), "Mixdown draws titles")
     }
 
-    /// Tesseract's reading of `rows` of a picture, as one line.
+    /// Tesseract's reading of `rows` of a picture, as one line. White text is
+    /// what is read: the near-white pixels become black on white (the test
+    /// pattern's colours would drown the letters), at twice the size.
     private func ocr(_ picture: String, rows: Range<Int>, in folder: TemporaryFolder) throws -> String {
         let crop = folder.file("crop-\(UUID().uuidString).png")
-        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", picture, "-vf", "crop=iw:\(rows.count):0:\(rows.lowerBound)", "-y", crop])
+        let white = "if(gt(r(X\\,Y)\\,190)*gt(g(X\\,Y)\\,190)*gt(b(X\\,Y)\\,190)\\,0\\,255)"
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-i", picture, "-vf",
+                                    "crop=iw:\(rows.count):0:\(rows.lowerBound),format=rgb24,geq=r='\(white)':g='\(white)':b='\(white)',scale=iw*2:ih*2",
+                                    "-y", crop])
         let text = String(decoding: try Tool.run("tesseract", [crop, "stdout", "--psm", "7"]), as: UTF8.self)
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -125,6 +140,7 @@ final class CLIOverlayTests: XCTestCase {
             return differing > 200
         }
         let frames = shown.enumerated().filter(\.element).map(\.offset)
+        print("caption shown on frames \(frames)")
         // 1.020 s: frame 31 (1.033 s) is the first at or after it; up to 2.5 s: the last is frame 74 (2.467 s).
         // 3 s to 4 s: frames 90 to 119. One frame of slack each way.
         let first = frames.filter { $0 < 85 }, second = frames.filter { $0 >= 85 }
@@ -157,7 +173,7 @@ final class CLIOverlayTests: XCTestCase {
         // A white box fading in over 0–2 s (ease-in-out), and a second one moving right
         // over 0–4 s (ease-out), over clip-a.
         let json = """
-            {"clips": [{"path": "\(clipA)"}],
+            {"version": 1, "clips": [{"path": "\(clipA)"}],
              "overlays": [
                {"box": {"colour": "#ffffff"}, "width": 100, "height": 60, "position": {"x": 40, "y": 40},
                 "animations": [{"property": "opacity", "from": 0, "to": 1, "start": 0, "end": 2, "timing": "ease-in-out"}]},
@@ -178,6 +194,7 @@ final class CLIOverlayTests: XCTestCase {
             let alpha = (out - under) / (235 * 3200 - under)
             let expected = timing(min(t / 2, 1), (0.42, 0), (0.58, 1))
             XCTAssertEqual(alpha, expected, accuracy: 0.02, "opacity at frame \(k)")
+            print("opacity at frame \(k): \(alpha) measured, \(expected) by the curve")
         }
         for k in [15, 30, 60, 90] {
             let t = Double(k) / 30
@@ -192,6 +209,7 @@ final class CLIOverlayTests: XCTestCase {
             let measured = Double(edges.sorted()[edges.count / 2])
             let expected = 500 * timing(t / 4, (0, 0), (0.58, 1))
             XCTAssertEqual(measured, expected, accuracy: 10, "x at frame \(k): within 2% of the 500 px moved")
+            print("x at frame \(k): \(measured) measured, \(expected) by the curve")
         }
     }
 
@@ -247,8 +265,8 @@ final class CLIOverlayTests: XCTestCase {
             (["--watermark", folder.file("missing.png")], 66, ["missing.png"]),
             (["--watermark", notImage], 65, ["logo.png"]),
             (["--captions", folder.file("missing.srt")], 66, ["missing.srt"]),
-            (["--captions", badTime], 65, ["bad.srt", "line 2"]),
-            (["--captions", latin1], 65, ["latin1.srt", "line 3"]),
+            (["--captions", badTime], 65, ["bad.srt:2:", "00:00:0x,000"]),
+            (["--captions", latin1], 65, ["latin1.srt:3:", "UTF-8"]),
         ]
         for bad in cases {
             for command in ["export", "mix"] {
@@ -264,7 +282,7 @@ final class CLIOverlayTests: XCTestCase {
         // An unknown font falls back to the default family with a warning, and draws.
         let project = folder.file("font.json")
         try """
-            {"clips": [{"path": "\(clipA)"}],
+            {"version": 1, "clips": [{"path": "\(clipA)"}],
              "overlays": [{"text": "Fallback", "style": {"font": "No Such Family 2026"}, "end": 2}]}
             """.write(toFile: project, atomically: true, encoding: .utf8)
         let png = folder.file("font.png")
