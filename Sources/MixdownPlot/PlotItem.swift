@@ -20,6 +20,8 @@ struct PlotItem: Sendable {
     var waveform: WaveformSummary?
     /// What it is called when it is not a file (an overlay's text or kind).
     var label: String?
+    /// Its row in a lane of rows (overlays that overlap in time stack), from the top.
+    var row = 0
 
     /// `sourceRange` of `path` playing over `timeRange`, in seconds for drawing.
     init(path: String, timeRange: MediaTimeRange, sourceRange: MediaTimeRange, track: Int? = nil, envelope: GainEnvelope? = nil) {

@@ -42,9 +42,9 @@ struct PlotLane: Sendable {
     var speech: [(item: String, start: Double, end: Double)] = []
     /// The video transitions (video lane only), in timeline seconds.
     var transitions: [(kind: String, start: Double, end: Double)] = []
-    /// The captions' cues (overlay lane only): the track's language, the cue's
-    /// text on one line, and its times in timeline seconds.
-    var cues: [(language: String, text: String, start: Double, end: Double)] = []
+    /// The captions' cues (overlay lane only): the track's index and language,
+    /// the cue's text on one line, and its times in timeline seconds.
+    var cues: [(track: Int, language: String, text: String, start: Double, end: Double)] = []
     /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
     var gainTop: Double
 
@@ -58,8 +58,17 @@ struct PlotLane: Sendable {
     var height: Double {
         switch role {
         case .audio: 92
-        case .overlays: cues.isEmpty ? 46 : 58
+        case .overlays: max(46, 6 + Double(rowCount) * Self.rowHeight + Double(cueRowCount) * 9)
         case .video: 46
         }
     }
+
+    /// Rows of items, for a lane whose items overlap in time (overlays).
+    var rowCount: Int { (items.map(\.row).max() ?? 0) + 1 }
+
+    /// Rows of cue bars: one per caption track.
+    var cueRowCount: Int { cues.isEmpty ? 0 : (cues.map(\.track).max() ?? 0) + 1 }
+
+    /// Height of one row of a lane of rows, in pixels.
+    static let rowHeight = 22.0
 }

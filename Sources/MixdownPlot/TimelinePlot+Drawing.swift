@@ -109,7 +109,7 @@ extension TimelinePlot {
     private func laneDetail(_ lane: PlotLane) -> String {
         switch lane.role {
         case .video: return lane.transitions.isEmpty ? "cuts dashed" : "transitions shaded"
-        case .overlays: return lane.cues.isEmpty ? "over the picture" : "over the picture; cues below"
+        case .overlays: return lane.cues.isEmpty ? "over the picture" : "cues as bars"
         case .audio(.clips): return "A/B tracks, gain line"
         case .audio(.voiceovers), .audio(.music): return lane.duckRegions.isEmpty ? "gain line" : "gain line, ducked"
         }
@@ -130,8 +130,8 @@ extension TimelinePlot {
         document.close("g")
     }
 
-    /// A thin bar along the bottom of the overlay lane for each caption cue, the
-    /// cue's text in its tooltip.
+    /// A thin bar along the bottom of the overlay lane for each caption cue, a
+    /// row per track, the cue's text in its tooltip.
     private func drawCues(_ lane: PlotLane, top: Double, into document: inout SVGDocument) {
         guard !lane.cues.isEmpty else { return }
         let n = SVGDocument.number
@@ -139,7 +139,7 @@ extension TimelinePlot {
         for cue in lane.cues where cue.end > cue.start && cue.start < duration {
             document.open("rect", [("class", "cue"), ("data-language", cue.language),
                                    ("data-start", SVGDocument.seconds(cue.start)), ("data-end", SVGDocument.seconds(cue.end)),
-                                   ("x", n(layout.x(cue.start))), ("y", n(top + lane.height - 11)),
+                                   ("x", n(layout.x(cue.start))), ("y", n(top + lane.height - 11 - Double(lane.cueRowCount - 1 - cue.track) * 9)),
                                    ("width", n(max(1, layout.x(min(cue.end, duration)) - layout.x(cue.start)))), ("height", "7"),
                                    ("fill", "#8a6414"), ("fill-opacity", "0.7")])
             document.element("title", text: "\(cue.language) \(SVGDocument.seconds(cue.start))–\(SVGDocument.seconds(cue.end)) s: \(cue.text)")
@@ -180,7 +180,11 @@ extension TimelinePlot {
         let n = SVGDocument.number
         let x0 = layout.x(max(0, item.start))
         let x1 = layout.x(min(item.end, duration))
-        let boxTop = top + 3, boxBottom = top + lane.height - 3
+        var boxTop = top + 3, boxBottom = top + lane.height - 3
+        if lane.role == .overlays {
+            boxTop += Double(item.row) * PlotLane.rowHeight
+            boxBottom = boxTop + PlotLane.rowHeight - 2
+        }
         var attributes = [("class", "item"), ("data-path", item.path),
                           ("data-start", SVGDocument.seconds(item.start)), ("data-end", SVGDocument.seconds(item.end)),
                           ("data-source-start", SVGDocument.seconds(item.sourceStart)),

@@ -1,20 +1,37 @@
 import MixdownComposition
 import MixdownPlan
+import MixdownTime
 
 extension TimelinePlot {
-    /// The lane of what is drawn over the picture: each overlay as a box named
-    /// by its text, file or fill, and under them the soft captions' cues.
-    /// Nil when nothing is.
+    /// The lane of what is drawn over the picture: each overlay (burned cues
+    /// included) as a box named by its text, file or fill, and under them the
+    /// soft captions' cues. Nil when there is neither.
     static func overlayLane(for plan: MixPlan) -> PlotLane? {
         var overlays: [Overlay] = []
         if case let .composed(composed) = plan.video { overlays = composed.timeline.videoComposition.overlays }
-        guard !overlays.isEmpty else { return nil }
+        guard !overlays.isEmpty || !plan.captionTracks.isEmpty else { return nil }
+        // Each overlay in the first row free at its start: those that overlap stack.
+        var rowEnds: [MediaTime] = []
         let items = overlays.map { overlay in
             var item = PlotItem(path: overlay.content.plotPath, timeRange: overlay.timeRange, sourceRange: overlay.timeRange)
             item.label = overlay.content.plotLabel
+            if let free = rowEnds.firstIndex(where: { $0 <= overlay.timeRange.start }) {
+                item.row = free
+                rowEnds[free] = overlay.timeRange.end
+            } else {
+                item.row = rowEnds.count
+                rowEnds.append(overlay.timeRange.end)
+            }
             return item
         }
-        return PlotLane(role: .overlays, items: items, duckRegions: [], gainTop: 1)
+        var lane = PlotLane(role: .overlays, items: items, duckRegions: [], gainTop: 1)
+        lane.cues = plan.captionTracks.enumerated().flatMap { index, track in
+            track.cues.map { cue in
+                (track: index, language: track.language, text: cue.text.split(whereSeparator: \.isNewline).joined(separator: " / "),
+                 start: cue.timeRange.start.seconds, end: cue.timeRange.end.seconds)
+            }
+        }
+        return lane
     }
 }
 

@@ -291,4 +291,26 @@ final class CLIOverlayTests: XCTestCase {
         XCTAssertTrue(drawn.stderr.contains("No Such Family 2026"), drawn.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: png))
     }
+
+    func testInspectAndPlotShowTheOverlaysTheCuesAndWhatIsReencoded() throws {
+        let folder = try TemporaryFolder()
+        let srt = folder.file("talk.srt"), svg = folder.file("timeline.svg")
+        try "1\n00:00:01,000 --> 00:00:02,000\nOne\n\n2\n00:00:03,000 --> 00:00:04,500\nTwo\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let flags = ["--video", clipA, "--title", "Opening@2-3", "--captions", srt + "@eng"]
+        let inspected = try CLIRunner.run(["inspect"] + flags)
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        for line in ["2.000 –     3.000 s  overlay text Opening at center",
+                     "2.000 –     3.000 s  re-encode: overlay",
+                     "captions eng (talk.srt): 2 cues, a soft subtitle track (re-encodes nothing)",
+                     "3.000 –     4.500 s  Two"] {
+            XCTAssertTrue(inspected.stdout.contains(line), "'\(line)' missing from:\n\(inspected.stdout)")
+        }
+        let plotted = try CLIRunner.run(["plot"] + flags + ["-o", svg])
+        XCTAssertEqual(plotted.status, 0, plotted.stderr)
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        XCTAssertTrue(picture.contains(#"id="lane-overlays""#))
+        XCTAssertTrue(picture.contains(#"data-path="text" data-start="2.000000" data-end="3.000000""#), picture)
+        XCTAssertEqual(picture.components(separatedBy: #"class="cue" data-language="eng""#).count - 1, 2)
+        XCTAssertTrue(picture.contains(#"data-start="3.000000" data-end="4.500000""#))
+    }
 }

@@ -49,6 +49,8 @@ struct TimelineReport: Encodable {
     var video: [Segment]
     /// The composed picture, when the clips have transitions, fades, ramps or are conformed.
     var videoComposition: VideoCompositionReport?
+    /// The soft caption tracks the export writes.
+    var captions: [CaptionTrackReport]
     var tracks: [Track]
     /// Times where one clip's picture and sound give way to the next.
     var cuts: [Double]
@@ -80,6 +82,7 @@ struct TimelineReport: Encodable {
             // A clip entered by a transition does not start at a cut.
             transitionStarts = Set(composed.timeline.transitions.map(\.timeRange.start.seconds))
         }
+        captions = plan.captionTracks.map(CaptionTrackReport.init)
         tracks = plan.audioTracks.map { track in
             let envelope = track.envelope
             return Track(
@@ -118,6 +121,10 @@ struct TimelineReport: Encodable {
         if let videoComposition {
             lines.append("")
             lines += videoComposition.lines
+        }
+        for track in captions {
+            lines.append("")
+            lines += track.lines
         }
         for track in tracks {
             lines.append("")
