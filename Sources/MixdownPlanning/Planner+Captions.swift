@@ -1,5 +1,6 @@
 import MixdownCaptions
 import MixdownComposition
+import MixdownMediaIO
 import MixdownProject
 import MixdownTime
 internal import MixdownUnits
@@ -44,7 +45,10 @@ extension Planner {
             do { file = try CaptionFile(path: entry.path, language: entry.language) } catch { throw .captions(error) }
             planned.warnings += file.warnings.map(\.description)
             if entry.track { planned.tracks.append(file.track) }
-            if entry.burn { planned.burned = PlannedCaptions.Burned(track: file.track, field: field, style: entry.style) }
+            if entry.burn {
+                planned.burned = PlannedCaptions.Burned(track: file.track, field: field, style: entry.style)
+                if let warning = OverlayRasteriser.fontWarning(for: entry.style) { planned.warnings.append("\(field).style: \(warning)") }
+            }
             if !entry.track, !entry.burn {
                 planned.warnings.append("\(field): neither burned nor written as a track, so it is not shown")
             }
@@ -53,14 +57,14 @@ extension Planner {
     }
 
     /// The text overlays drawing `track`'s cues over a `renderSize` picture
-    /// lasting `duration`, in `style` wrapped to 80% of the render's width, at
-    /// most two lines; cues past the picture's end are cut to it or dropped
+    /// lasting `duration`, in `style` (two lines at most by default) wrapped to
+    /// its `maximumWidth`, or to 80% of the render's width; cues past the picture's end are cut to it or dropped
     /// (with a warning).
     func captionOverlays(_ track: CaptionTrack, style: TextStyle, renderSize: PixelSize,
                          until duration: MediaTime) throws(PlanningError) -> (overlays: [Overlay], warnings: [String]) {
         var style = style.resolved(forRenderHeight: renderSize.height)
-        style.maximumWidth = renderSize.width * 4 / 5
-        style.maximumLines = 2
+        // Captions always wrap: at 80% of the render's width unless the style sets its own.
+        if style.maximumWidth == nil { style.maximumWidth = renderSize.width * 4 / 5 }
         var overlays: [Overlay] = []
         let picture: MediaTimeRange
         do { picture = try MediaTimeRange(start: .zero, end: duration) } catch { throw .time(error) }

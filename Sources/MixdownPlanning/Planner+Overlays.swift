@@ -30,13 +30,16 @@ extension Planner {
                 warnings.append("\(field): it starts at \(item.start.readable), at or after the picture's end \(duration.readable); it is never shown")
                 continue
             }
-            if let warning = try check(item.content) { warnings.append("\(field): \(warning)") }
+            let content = item.content.resolved(forRenderHeight: renderHeight)
+            let opened = try open(content)
+            if let warning = opened.warning { warnings.append("\(field): \(warning)") }
             var overlay: Overlay
             do {
-                overlay = Overlay(content: item.content.resolved(forRenderHeight: renderHeight), timeRange: try MediaTimeRange(start: item.start, end: end), position: item.position,
+                overlay = Overlay(content: content, timeRange: try MediaTimeRange(start: item.start, end: end), position: item.position,
                                   width: item.width, height: item.height, opacity: item.opacity, animations: item.animations)
                 try overlay.addFades(in: item.fadeIn, out: item.fadeOut)
             } catch { throw .time(error) }
+            try checkSize(of: overlay, natural: opened.natural, field: field)
             overlays.append(overlay)
         }
         return (overlays, warnings)
@@ -47,21 +50,38 @@ extension Planner {
     ///
     /// - Throws: `.media(missingInput)` or `.media(unreadableMedia)` for an image that cannot be read.
     func check(_ content: OverlayContent) throws(PlanningError) -> String? {
-        switch content {
-        case let .image(path):
-            do {
-                if OverlayRasteriser.isSVG(path: path) {
-                    _ = try OverlayRasteriser().naturalSize(of: content)
-                } else {
-                    _ = try OverlayImageSource(path: path)
-                }
-            } catch { throw .media(error) }
-            return nil
-        case let .text(_, style):
-            return OverlayRasteriser.fontWarning(for: style)
-        case .box:
-            return nil
-        }
+        try open(content).warning
+    }
+
+    /// An overlay's content opened as the painter opens it: its natural size (an
+    /// image's pixels, an SVG's own size, a text's layout; nil for a box) and a
+    /// warning for a font family the machine does not have.
+    ///
+    /// - Throws: `.media(missingInput)` or `.media(unreadableMedia)` for an image that cannot be read.
+    private func open(_ content: OverlayContent) throws(PlanningError) -> (natural: (width: Int, height: Int)?, warning: String?) {
+        do {
+            switch content {
+            case let .image(path) where !OverlayRasteriser.isSVG(path: path):
+                let image = try OverlayImageSource(path: path)
+                return ((image.width, image.height), nil)
+            case .image, .box:
+                return (try OverlayRasteriser().naturalSize(of: content), nil)
+            case let .text(_, style):
+                return (try OverlayRasteriser().naturalSize(of: content), OverlayRasteriser.fontWarning(for: style))
+            }
+        } catch { throw .media(error) }
+    }
+
+    /// Refuses an overlay drawn larger than ``Overlay/largestDrawnSide`` on a
+    /// side at its largest scale: its pixels are made whole, so a title scaled
+    /// a hundredfold would take gigabytes.
+    private func checkSize(of overlay: Overlay, natural: (width: Int, height: Int)?, field: String) throws(PlanningError) {
+        guard let size = overlay.drawnSize(natural: natural) else { return }
+        let scale = overlay.animations.filter { $0.property == .scale }.reduce(1.0) { max($0, abs($1.from), abs($1.to)) }
+        let side = Double(max(size.width, size.height)) * scale
+        guard side > Double(Overlay.largestDrawnSide) else { return }
+        throw .invalidValue(field: field, reason: "drawn \(Int(side.rounded())) px across at its largest (\(size.width)×\(size.height) px"
+                            + (scale == 1 ? "" : " scaled by \(scale)") + "); an overlay is at most \(Overlay.largestDrawnSide) px a side")
     }
 }
 

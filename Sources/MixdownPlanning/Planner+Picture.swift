@@ -37,8 +37,12 @@ extension Planner {
     /// compatibility check needs).
     mutating func planPicture(burning burned: PlannedCaptions.Burned? = nil) throws(PlanningError) -> PlannedPicture {
         guard !project.clips.isEmpty else {
-            let unseen = drawsOverPicture ? ["\(burned.map { "\($0.field).burn" } ?? "overlays"): the timeline has no picture (no clips), so nothing is drawn over it"] : []
-            return PlannedPicture(warnings: unseen)
+            // Nothing is drawn, but a bad image or font is still said, as with a picture.
+            var warnings = drawsOverPicture ? ["\(burned.map { "\($0.field).burn" } ?? "overlays"): the timeline has no picture (no clips), so nothing is drawn over it"] : []
+            for (index, item) in project.overlays.enumerated() {
+                if let warning = try check(item.content) { warnings.append("overlays[\(index)]: \(warning)") }
+            }
+            return PlannedPicture(warnings: warnings)
         }
         let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
         var infos: [String: VideoClipInfo] = [:]

@@ -14,7 +14,7 @@ extension TimelinePlot {
         var rowEnds: [MediaTime] = []
         let items = overlays.map { overlay in
             var item = PlotItem(path: overlay.content.plotPath, timeRange: overlay.timeRange, sourceRange: overlay.timeRange)
-            item.label = overlay.content.plotLabel
+            item.label = overlay.content.summary
             if let free = rowEnds.firstIndex(where: { $0 <= overlay.timeRange.start }) {
                 item.row = free
                 rowEnds[free] = overlay.timeRange.end
@@ -27,7 +27,7 @@ extension TimelinePlot {
         var lane = PlotLane(role: .overlays, items: items, duckRegions: [], gainTop: 1)
         lane.cues = plan.captionTracks.enumerated().flatMap { index, track in
             track.cues.map { cue in
-                (track: index, language: track.language, text: cue.text.split(whereSeparator: \.isNewline).joined(separator: " / "),
+                (track: index, language: track.language, text: cue.text.oneLine,
                  start: cue.timeRange.start.seconds, end: cue.timeRange.end.seconds)
             }
         }
@@ -38,19 +38,7 @@ extension TimelinePlot {
 extension OverlayContent {
     /// What the plot's `data-path` says: an image's path, or the kind.
     fileprivate var plotPath: String {
-        switch self {
-        case let .image(path): path
-        case .text: "text"
-        case .box: "box"
-        }
-    }
-
-    /// What the plot's box is labelled: an image's file name, a text on one line, a box's fill.
-    fileprivate var plotLabel: String {
-        switch self {
-        case let .image(path): path.split(separator: "/").last.map(String.init) ?? path
-        case let .text(runs, _): runs.map(\.text).joined().split(whereSeparator: \.isNewline).joined(separator: " / ")
-        case let .box(style): "box \(style.colour)"
-        }
+        if case let .image(path) = self { return path }
+        return kind
     }
 }

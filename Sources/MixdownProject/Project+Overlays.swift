@@ -15,13 +15,15 @@ extension Project {
         public var end: MediaTime?
         /// Where it goes (an anchor with the default margin by default: the centre).
         public var position: OverlayPosition = .anchored(.center, margin: nil)
-        /// Its drawn size in render pixels; nil: its natural size (one side given: the shape kept).
+        /// Its drawn width in render pixels; nil: its natural width (or, with a height, the shape kept).
         public var width: Int?
+        /// Its drawn height in render pixels; nil: its natural height (or, with a width, the shape kept).
         public var height: Int?
         /// Its opacity.
         public var opacity: Opacity = .standard
-        /// Core Animation's shorthands: linear opacity animations over its first and last seconds.
+        /// Core Animation's shorthand: a linear opacity animation from 0 over its first `fadeIn`.
         public var fadeIn: MediaTime = .zero
+        /// Core Animation's shorthand: a linear opacity animation to 0 over its last `fadeOut`.
         public var fadeOut: MediaTime = .zero
         /// How it moves, in its own time (0 is its start).
         public var animations: [OverlayAnimation] = []

@@ -118,7 +118,7 @@ enum Key {
 
     /// A text overlay's, or a caption file's, `style`.
     enum TextStyle: String, ProjectFileKey {
-        case font, weight, size, colour, outline, shadow, background, align, maxWidth, maxLines
+        case font, weight, size, colour, outline, shadow, background, align, maxWidth, maxLines, designHeight
 
         /// The names `weight` takes beside numbers, with the weights they stand for.
         static let weightNames: [(name: String, weight: Int)] = [("normal", 400), ("bold", 700)]

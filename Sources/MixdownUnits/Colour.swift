@@ -37,16 +37,22 @@ public struct Colour: Hashable, Sendable, CustomStringConvertible {
             self = named.colour
             return
         }
-        let digits = typed.hasPrefix("#") ? Array(typed.dropFirst()) : []
-        // ASCII only: `hexDigitValue` also reads fullwidth forms (`＃ＡＢＣ`), which no other setting accepts.
-        let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue : nil }
-        guard values.count == digits.count, digits.count == 6 || digits.count == 3 else {
+        guard let bytes = Self.hexBytes(typed, count: 3) else {
             throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
-        let bytes: [UInt8] = digits.count == 6
-            ? (0..<3).map { (index: Int) -> UInt8 in UInt8(values[2 * index] * 16 + values[2 * index + 1]) }
-            : values.map { (value: Int) -> UInt8 in UInt8(value * 17) }
         self.init(red: bytes[0], green: bytes[1], blue: bytes[2])
+    }
+
+    /// The `count` bytes of `#` and `2 × count` hex digits, or of `#` and
+    /// `count` digits each repeated (`#abc` is `#aabbcc`); nil for anything else.
+    static func hexBytes(_ text: String, count: Int) -> [UInt8]? {
+        let digits = text.hasPrefix("#") ? Array(text.dropFirst()) : []
+        // ASCII only: `hexDigitValue` also reads fullwidth forms (`＃ＡＢＣ`), which no other setting accepts.
+        let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue : nil }
+        guard values.count == digits.count, digits.count == 2 * count || digits.count == count else { return nil }
+        return digits.count == 2 * count
+            ? (0..<count).map { (index: Int) -> UInt8 in UInt8(values[2 * index] * 16 + values[2 * index + 1]) }
+            : values.map { (value: Int) -> UInt8 in UInt8(value * 17) }
     }
 
     /// The colour in 8-bit video-range Y'CbCr by `matrix` (what the compositor

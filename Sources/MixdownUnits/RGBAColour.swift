@@ -38,14 +38,9 @@ public struct RGBAColour: Hashable, Sendable, CustomStringConvertible {
             self.init(colour: opaque)
             return
         }
-        let digits = typed.hasPrefix("#") ? Array(typed.dropFirst()) : []
-        let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue : nil }
-        guard values.count == digits.count, digits.count == 8 || digits.count == 4 else {
+        guard let bytes = Colour.hexBytes(typed, count: 4) else {
             throw QuantityError(value: MessageText.quoted(text), expected: Self.expected)
         }
-        let bytes: [UInt8] = digits.count == 8
-            ? (0..<4).map { (index: Int) -> UInt8 in UInt8(values[2 * index] * 16 + values[2 * index + 1]) }
-            : values.map { (value: Int) -> UInt8 in UInt8(value * 17) }
         self.init(colour: Colour(red: bytes[0], green: bytes[1], blue: bytes[2]), alpha: bytes[3])
     }
 

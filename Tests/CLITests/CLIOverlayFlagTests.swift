@@ -36,11 +36,13 @@ final class CLIOverlayFlagTests: XCTestCase {
         XCTAssertEqual(overlays[0]["text"] as? String, "Mail me@home")
         XCTAssertEqual(overlays[0]["start"] as? Double, 1.5)
         XCTAssertEqual(overlays[0]["end"] as? Double, 3.25)
-        XCTAssertEqual(overlays[0]["position"] as? String, "bottom")
-        // The title style, written as what differs from a plain text's: bold 56 px over a soft shadow.
+        // Centred, the default place, so not written.
+        XCTAssertNil(overlays[0]["position"])
+        // The title style, written as what differs from a plain text's: bold 56 px at 720 lines over a soft shadow.
         let style = try XCTUnwrap(overlays[0]["style"] as? [String: Any])
         XCTAssertEqual(style["weight"] as? Int, 700)
         XCTAssertEqual(style["size"] as? Int, 56)
+        XCTAssertEqual(style["designHeight"] as? Int, 720)
         XCTAssertEqual(style["shadow"] as? NSDictionary, ["colour": "#00000099", "blur": 6] as NSDictionary)
         XCTAssertEqual(overlays[1]["text"] as? String, "Ünïcødé 🎬")
         XCTAssertEqual(overlays[1]["start"] as? Int, 10)
@@ -143,7 +145,7 @@ final class CLIOverlayFlagTests: XCTestCase {
             }
             XCTAssertTrue(help.contains("(default: top-right)"), command)
             XCTAssertTrue(help.contains("0 (transparent) to 1 (opaque). (default: 1)"), command)
-            XCTAssertTrue(help.contains("white DejaVu Sans bold 56 px over a soft shadow"), command)
+            XCTAssertTrue(help.contains("white DejaVu Sans bold 56 px at 720 lines, in proportion at others over a soft shadow"), command)
             XCTAssertTrue(help.contains("und when left out"), command)
         }
     }

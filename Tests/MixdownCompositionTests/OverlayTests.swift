@@ -100,6 +100,20 @@ final class OverlayTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(state("4")).y, 20)
     }
 
+    func testTheAnimationBegunLastDecidesWhateverTheirOrder() throws {
+        let early = OverlayAnimation(property: .x, from: 0, to: 100, timeRange: try range("0", "1"))
+        let late = OverlayAnimation(property: .x, from: 500, to: 600, timeRange: try range("2", "3"))
+        for animations in [[early, late], [late, early]] {
+            let overlay = Overlay(content: .box(BoxStyle(colour: .white)), timeRange: try range("0", "5"), position: .point(x: 7, y: 0),
+                                  width: 10, height: 10, animations: animations)
+            func x(_ t: String) throws -> Int { try XCTUnwrap(overlay.state(at: time(t), natural: nil, renderWidth: 64, renderHeight: 64)).x }
+            XCTAssertEqual(try x("0.5"), 50)
+            XCTAssertEqual(try x("1.5"), 100, "the first holds its end until the second begins")
+            XCTAssertEqual(try x("2.5"), 550, "listed \(animations == [early, late] ? "after" : "before"): the later start decides")
+            XCTAssertEqual(try x("4"), 600)
+        }
+    }
+
     func testAnExcerptKeepsTheOverlaysOverItWhole() throws {
         let composition = VideoComposition(renderSize: try PixelSize(width: 640, height: 360), frameDuration: .milliseconds(40), instructions: [],
                                            overlays: [

@@ -128,9 +128,13 @@ final class CaptionPlanningTests: XCTestCase {
                                                 try range(5000, 5500)])
         XCTAssertTrue(plan.warnings.contains("\(folder.file("burn.vtt")): 1 burned cue at or after the picture's end (6s) or without text is not drawn"),
                       "\(plan.warnings)")
-        var style = Project.Captions.defaultStyle
-        style.maximumWidth = 512 // 80% of 640
-        style.maximumLines = 2
+        // The caption style at 360 lines: half its 720-line sizes (22 px, a 1.5 px outline), wrapped at 80% of 640.
+        var style = Project.Captions.defaultStyle.resolved(forRenderHeight: 360)
+        XCTAssertEqual(style.size, 22)
+        XCTAssertEqual(style.outline?.width, 1.5)
+        XCTAssertNil(style.designHeight)
+        style.maximumWidth = 512
+        XCTAssertEqual(style.maximumLines, 2)
         XCTAssertEqual(cues[0].content, .text([TextRun("Plain", isItalic: true), TextRun(" bottom\nsecond line")], style))
         // Bottom centre at the default margin (18 px at 360 lines).
         XCTAssertEqual(cues[0].position, .anchored(.bottom, margin: nil))
@@ -144,8 +148,8 @@ final class CaptionPlanningTests: XCTestCase {
         // position:20% of 640 = 128 px from the left, line:50% of 360 = 180 px from the top.
         XCTAssertEqual(cues[3].position, .point(x: 128, y: 180))
         // The right edge at 90% of 640 = 576 px needs the cue's width, approximated before layout:
-        // 5 characters × 44 px × 0.55 = 121 px wide, one line of 44 × 1.2 = 53 px above the 18 px margin.
-        XCTAssertEqual(cues[4].position, .point(x: 576 - 121, y: 360 - 18 - 53))
+        // 5 characters × 22 px × 0.55 = 61 px wide, one line of 22 × 1.2 = 26 px above the 18 px margin.
+        XCTAssertEqual(cues[4].position, .point(x: 576 - 61, y: 360 - 18 - 26))
         XCTAssertTrue(cues.allSatisfy { $0.opacity == .standard && $0.animations.isEmpty && $0.width == nil })
     }
 

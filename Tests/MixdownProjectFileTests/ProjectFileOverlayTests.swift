@@ -112,6 +112,7 @@ final class ProjectFileOverlayTests: XCTestCase {
         english.track = false
         english.style = Project.Captions.defaultStyle
         english.style.size = 40
+        english.style.designHeight = nil // a size of the file's own is render pixels
         english.style.outline = nil
         english.style.background = BoxStyle(colour: RGBAColour(colour: .black, alpha: 0x80), padding: 8)
         english.style.maximumLines = nil

@@ -35,7 +35,7 @@ package final class TextLayout {
 
     /// The font asked for: fontconfig finds the nearest it has.
     package struct Font: Equatable, Sendable {
-        /// A fontconfig family name, or several separated by commas.
+        /// A fontconfig family name (one: `FontCatalogue` checks it as a whole).
         package var family: String
         /// 100 (thin) to 900 (black); 400 is regular.
         package var weight: Int

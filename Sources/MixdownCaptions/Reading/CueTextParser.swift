@@ -16,12 +16,7 @@ struct CueTextParser {
             var text = ""
             func flush() {
                 guard !text.isEmpty else { return }
-                let run = TextRun(text, isItalic: italic > 0, isBold: bold > 0)
-                if let last = runs.last, last.isItalic == run.isItalic, last.isBold == run.isBold {
-                    runs[runs.count - 1].text += text
-                } else {
-                    runs.append(run)
-                }
+                runs.appendMerging(TextRun(text, isItalic: italic > 0, isBold: bold > 0))
                 text = ""
             }
             var index = line.startIndex
@@ -70,11 +65,18 @@ struct CueTextParser {
         if let named = Self.named[String(name)] {
             value = named
         } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16) {
-            value = Unicode.Scalar(code).map { String(Character($0)) }
+            value = Self.character(code)
         } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()) {
-            value = Unicode.Scalar(code).map { String(Character($0)) }
+            value = Self.character(code)
         }
         guard let value else { return nil }
         return (value, line.index(after: semicolon))
+    }
+
+    /// The character of a numeric entity; nil (the entity kept as written) for
+    /// NUL, which would end the text where C reads it, and for what is no scalar.
+    private static func character(_ code: UInt32) -> String? {
+        guard code != 0 else { return nil }
+        return Unicode.Scalar(code).map { String(Character($0)) }
     }
 }

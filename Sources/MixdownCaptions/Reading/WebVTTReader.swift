@@ -27,7 +27,8 @@ enum WebVTTReader {
             case "line":
                 if let percent = percentage(main) {
                     settings.line = .percent(percent)
-                } else if let number = Int(main), main.allSatisfy({ $0 == "-" || $0.isNumber }) {
+                } else if let number = Int(main), main.allSatisfy({ $0 == "-" || $0.isNumber }), (-1000...1000).contains(number) {
+                    // Beyond a thousand lines no picture has: ignored, as an invalid setting is.
                     settings.line = .number(number)
                 }
             case "position":

@@ -77,15 +77,18 @@ package final class SubtitleEncoderContext {
         subtitle.format = 1 // text
         subtitle.start_display_time = 0
         subtitle.end_display_time = UInt32(clamping: durationMilliseconds)
+        // Owned by `subtitle` from here: avsubtitle_free frees the array and what it holds.
         guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.stride)?
-                .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
-              let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.stride)?.assumingMemoryBound(to: AVSubtitleRect.self) else {
+                .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self) else {
+            throw .writeFailed(path: path, reason: "out of memory")
+        }
+        subtitle.rects = rects
+        defer { avsubtitle_free(&subtitle) }
+        guard let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.stride)?.assumingMemoryBound(to: AVSubtitleRect.self) else {
             throw .writeFailed(path: path, reason: "out of memory")
         }
         rects[0] = rect
-        subtitle.rects = rects
         subtitle.num_rects = 1
-        defer { avsubtitle_free(&subtitle) }
         rect.pointee.type = SUBTITLE_ASS
         // ReadOrder, Layer, Style, Name, MarginL, MarginR, MarginV, Effect, Text: libavcodec's dialogue form.
         rect.pointee.ass = av_strdup("0,0,Default,,0,0,0,," + assText)

@@ -26,8 +26,12 @@ public final class OverlayConverter {
     /// The last overlay `overlay(for:at:matrix:)` made, and what it was made from.
     private var last: (image: OverlayImage, phase: (x: Int, y: Int), matrix: YCbCrMatrix, overlay: YCbCrOverlay)?
 
-    /// A converter that makes its libswscale context on first use.
-    public init() {}
+    /// What messages call the overlays converted: a file, or `overlays[2]`.
+    private let name: String
+
+    /// A converter that makes its libswscale context on first use, naming its
+    /// overlays `name` in messages.
+    public init(name: String = "overlay") { self.name = name }
 
     /// `image` in Y'CbCr 4:2:0 by `matrix`, with its alpha, for drawing at
     /// positions of `phase`'s parity (`(x & 1, y & 1)` of where its top-left pixel lands).
@@ -45,7 +49,7 @@ public final class OverlayConverter {
                           red: pixels.row(row, of: 2) + x, alpha: pixels.row(row, of: 3) + x, count: image.width)
             }
         }
-        try ffmpeg(scaler.convert(pixels, toYCbCr: samples, matrix: matrix, path: "overlay"))
+        try ffmpeg(scaler.convert(pixels, toYCbCr: samples, matrix: matrix, path: name))
         for y in 0..<overlay.height {
             overlay.row(y, of: .y).update(from: samples.row(y, of: 0), count: overlay.width)
             overlay.row(y, of: .alpha).update(from: pixels.row(y, of: 3), count: overlay.width)

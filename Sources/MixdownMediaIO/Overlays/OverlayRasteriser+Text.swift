@@ -16,8 +16,9 @@ extension OverlayRasteriser {
         /// The middle of the first character (in the runs' order), in pixels from
         /// the left of the natural-size image.
         package var firstCharacterCentreX: Double
-        /// The natural size.
+        /// The natural width.
         package var width: Int
+        /// The natural height.
         package var height: Int
     }
 

@@ -14,10 +14,11 @@ extension ProjectFileReader {
     static let largestLineCount = 100
 
     /// `{"font", "weight", "size", "colour", "outline", "shadow", "background",
-    /// "align", "maxWidth", "maxLines"}` over `base`: `null` takes away an
+    /// "align", "maxWidth", "maxLines", "designHeight"}` over `base`: `null` takes away an
     /// outline, shadow, background, maximum width or line count `base` has. A
     /// `size` makes every size of the style render pixels (a default style's
-    /// scale with the render until then).
+    /// scale with the render until then) unless `designHeight` gives the render
+    /// height they are for.
     func textStyle(_ value: Any, at path: JSONPath, base: TextStyle) -> TextStyle? {
         let example = #"{"font": "DejaVu Sans", "weight": "bold", "size": 56, "colour": "white"}"#
         guard let fields = object(value, at: path, known: Key.TextStyle.known, example: example) else { return nil }
@@ -27,8 +28,14 @@ extension ProjectFileReader {
         let size = "a font size in render pixels greater than 0 and at most \(Int(Self.largestSide)), like 48"
         if let pixels = read(fields, Key.TextStyle.size, at: path, as: { self.boundedNumber($0, at: $1, expected: size, accepting: Self.isLength) }) {
             style.size = pixels
-            // A size of the file's own is render pixels: nothing of the style scales with the render then.
+            // A size of the file's own is render pixels, unless `designHeight` says for what height.
             style.designHeight = nil
+        }
+        let height = "a whole number of render lines from 1 to \(Int(Self.largestSide)) the sizes are given for, like 720, or null for render pixels"
+        if let lines = readOrNone(fields, Key.TextStyle.designHeight, at: path, as: {
+            self.wholeNumber($0, at: $1, in: 1...Int(Self.largestSide), expected: height)
+        }) {
+            style.designHeight = lines
         }
         if let colour = read(fields, Key.TextStyle.colour, at: path, as: rgbaColour) { style.colour = colour }
         if let outline = readOrNone(fields, Key.TextStyle.outline, at: path, as: outline) { style.outline = outline }

@@ -81,8 +81,11 @@ extension ProjectFileWriter {
         var fields: [String: JSONValue] = [:]
         set(&fields, Key.TextStyle.font, style.fontFamily, default: base.fontFamily, as: JSONValue.string)
         set(&fields, Key.TextStyle.weight, style.fontWeight, default: base.fontWeight, as: JSONValue.number)
-        // A style that stopped scaling with the render has its size written, even the base's.
-        if style.size != base.size || style.designHeight != base.designHeight { fields[Key.TextStyle.size] = .number(style.size) }
+        // A size read from the file stops the base's scaling: so a style that scales
+        // differently from its base says both, even at the base's size.
+        let scalesAsBase = style.designHeight == base.designHeight
+        if style.size != base.size || !scalesAsBase { fields[Key.TextStyle.size] = .number(style.size) }
+        if !scalesAsBase || style.size != base.size, let lines = style.designHeight { fields[Key.TextStyle.designHeight] = .number(lines) }
         set(&fields, Key.TextStyle.colour, style.colour, default: base.colour, as: { .string($0.description) })
         set(&fields, Key.TextStyle.outline, style.outline, default: base.outline, as: { $0.map(Self.outline) ?? .null })
         set(&fields, Key.TextStyle.shadow, style.shadow, default: base.shadow, as: { $0.map(self.shadow) ?? .null })

@@ -31,14 +31,14 @@ struct TimedText {
 }
 
 /// `path@lang` or `path`, as `--captions` takes them.
-struct CaptionFile {
+struct CaptionArgument {
     var path: String
     var language: LanguageCode
 
     /// The last '@' separates the language, an ISO 639-2 code; `und` without one.
-    static func parse(_ argument: String) throws -> CaptionFile {
+    static func parse(_ argument: String) throws -> CaptionArgument {
         let (path, language) = try splitAtLastAt(argument, naming: "path")
-        return CaptionFile(path: path, language: try language.map(quantity(LanguageCode.init(parsing:))) ?? .standard)
+        return CaptionArgument(path: path, language: try language.map(quantity(LanguageCode.init(parsing:))) ?? .standard)
     }
 }
 

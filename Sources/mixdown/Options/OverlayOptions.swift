@@ -31,8 +31,8 @@ struct OverlayOptions: ParsableArguments {
 
     @Option(name: .customLong("captions"), help: ArgumentHelp("A caption file (SRT or WebVTT), written as a subtitle track; @lang is its language, an ISO 639-2 code like eng, \(LanguageCode.standard) when left out.",
                                                             valueName: "path[@lang]"),
-            transform: CaptionFile.parse)
-    var captions: [CaptionFile] = []
+            transform: CaptionArgument.parse)
+    var captions: [CaptionArgument] = []
 
     @Flag(help: "Draw the first caption file (of --captions, else of the project) into the picture instead of writing it as a track.")
     var burnCaptions = false

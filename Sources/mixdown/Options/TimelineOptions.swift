@@ -12,6 +12,11 @@ struct TimelineOptions: ParsableArguments {
 
     @OptionGroup var flags: TimelineFlags
 
+    // Beside the flags rather than inside them: ArgumentParser's debug builds
+    // check every nested group again at each level, so a group one level higher
+    // costs the test suite's hundreds of runs a fraction of the time.
+    @OptionGroup(title: "Overlays and captions") var overlays: OverlayOptions
+
     func validate() throws {
         guard projectFile != nil || flags.placesMedia else {
             throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
@@ -23,7 +28,10 @@ struct TimelineOptions: ParsableArguments {
     /// A list flag (`--video`, `--voiceover`, `--music`, `--captions`) replaces
     /// that list of the file; `--title` and `--watermark` add to its overlays.
     func project() throws -> Project {
-        try flags.project(loading: projectFile)
+        var project = try flags.project(loading: projectFile)
+        overlays.apply(to: &project)
+        try overlays.check(project)
+        return project
     }
 }
 
@@ -72,8 +80,6 @@ struct TimelineFlags: ParsableArguments {
 
     @OptionGroup(title: "Picture") var picture: VideoOptions
 
-    @OptionGroup(title: "Overlays and captions") var overlays: OverlayOptions
-
     func validate() throws {
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
@@ -99,13 +105,10 @@ struct TimelineFlags: ParsableArguments {
         if let path {
             project = try Project.load(contentsOf: path)
         }
-        project = applied(to: project)
-        try overlays.check(project)
-        return project
+        return applied(to: project)
     }
 
-    /// `project` with these flags applied: a list flag replaces that list
-    /// (`--title` and `--watermark` add to the overlays).
+    /// `project` with these flags applied: a list flag replaces that list.
     func applied(to project: Project) -> Project {
         var project = project
         if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
@@ -130,7 +133,6 @@ struct TimelineFlags: ParsableArguments {
         if let sampleRate { project.output.sampleRate = sampleRate }
         shaping.apply(to: &project)
         picture.apply(to: &project)
-        overlays.apply(to: &project)
         return project
     }
 }

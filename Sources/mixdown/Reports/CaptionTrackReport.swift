@@ -26,7 +26,7 @@ struct CaptionTrackReport: Encodable {
         let name = MessageText.shown((path as NSString).lastPathComponent)
         var lines = ["captions \(language) (\(name)): \(cues.count) cue\(cues.count == 1 ? "" : "s"), a soft subtitle track (re-encodes nothing)"]
         lines += cues.map { cue in
-            String(format: "  %9.3f – %9.3f s  ", cue.start, cue.end) + MessageText.shown(cue.text.split(whereSeparator: \.isNewline).joined(separator: " / "))
+            String(format: "  %9.3f – %9.3f s  ", cue.start, cue.end) + MessageText.shown(cue.text.oneLine)
         }
         return lines
     }

@@ -49,11 +49,8 @@ struct VideoCompositionReport: Encodable {
         init(_ overlay: Overlay) {
             start = overlay.timeRange.start.seconds
             end = overlay.timeRange.end.seconds
-            switch overlay.content {
-            case let .image(path): (kind, shows) = ("image", (path as NSString).lastPathComponent)
-            case let .text(runs, _): (kind, shows) = ("text", runs.map(\.text).joined())
-            case let .box(style): (kind, shows) = ("box", style.colour.description)
-            }
+            kind = overlay.content.kind
+            shows = overlay.content.summary
             switch overlay.position {
             case let .anchored(anchor, _): position = anchor.rawValue
             case let .point(x, y): position = "\(x),\(y)"

@@ -25,26 +25,19 @@ public struct CaptionCue: Hashable, Sendable {
 
     /// Its text without styles, lines joined by `\n`.
     public var text: String {
-        lines.map { $0.map(\.text).joined() }.joined(separator: "\n")
+        lines.map(\.plainText).joined(separator: "\n")
     }
 
     /// Its lines as one sequence of runs, `\n` between lines, as a text
     /// overlay draws them; neighbours of one style are one run.
     public var runs: [TextRun] {
         var runs: [TextRun] = []
-        func append(_ run: TextRun) {
-            if let last = runs.last, last.isItalic == run.isItalic, last.isBold == run.isBold {
-                runs[runs.count - 1].text += run.text
-            } else {
-                runs.append(run)
-            }
-        }
         for (index, line) in lines.enumerated() {
             if index > 0 {
                 // The break takes the style of what it ends.
-                append(TextRun("\n", isItalic: runs.last?.isItalic ?? false, isBold: runs.last?.isBold ?? false))
+                runs.appendMerging(TextRun("\n", isItalic: runs.last?.isItalic ?? false, isBold: runs.last?.isBold ?? false))
             }
-            line.forEach(append)
+            line.forEach { runs.appendMerging($0) }
         }
         return runs
     }

@@ -7,7 +7,8 @@ public struct BoxStyle: Hashable, Sendable {
     public var colour: RGBAColour
     /// The radius of its rounded corners (0: square).
     public var cornerRadius: Double
-    /// Behind a text: how far the box reaches beyond the text's ink on every side.
+    /// Behind a text: how far the box reaches beyond the text's lines (each
+    /// line's full height and advance, so `ace` and `Ag` get one box) on every side.
     public var padding: Double
 
     /// A box filled with `colour`, its corners rounded by `cornerRadius`, `padding` around a text.

@@ -24,9 +24,14 @@ extension Overlay {
         let placed = position.origin(width: size.width, height: size.height, renderWidth: renderWidth, renderHeight: renderHeight)
         let local = (try? time - timeRange.start) ?? .zero
         func animated(_ property: OverlayAnimation.Property, _ base: Double) -> Double {
-            // The last animation of the property that has begun decides (AVFoundation's rule for ramps).
-            guard let last = animations.last(where: { $0.property == property && $0.timeRange.start <= local }) else { return base }
-            return last.value(at: local)
+            // The animation of the property begun last decides (AVFoundation's rule for ramps),
+            // whatever order they are listed in; of two begun together, the later listed.
+            var deciding: OverlayAnimation?
+            for animation in animations where animation.property == property && animation.timeRange.start <= local {
+                if let chosen = deciding, chosen.timeRange.start > animation.timeRange.start { continue }
+                deciding = animation
+            }
+            return deciding?.value(at: local) ?? base
         }
         return OverlayState(x: Int(animated(.x, Double(placed.x)).rounded()), y: Int(animated(.y, Double(placed.y)).rounded()),
                             width: size.width, height: size.height, scale: animated(.scale, 1), rotation: animated(.rotate, 0),

@@ -15,14 +15,20 @@ public struct Overlay: Hashable, Sendable {
     public var timeRange: MediaTimeRange
     /// Where it goes.
     public var position: OverlayPosition
-    /// Its drawn width and height in render pixels; nil: its natural size, or,
-    /// with one of them given, the size that keeps its shape.
+    /// Its drawn width in render pixels; nil: its natural width, or, with
+    /// ``height`` given, the width that keeps its shape.
     public var width: Int?
+    /// Its drawn height in render pixels; nil: its natural height, or, with
+    /// ``width`` given, the height that keeps its shape.
     public var height: Int?
     /// Its own opacity, which its opacity animations multiply.
     public var opacity: Opacity
     /// How its properties move, in its own time.
     public var animations: [OverlayAnimation]
+
+    /// The most pixels an overlay may be drawn across, at its largest scale:
+    /// twice a 4K render's width, and what keeps one overlay's pixels under 256 MiB.
+    public static let largestDrawnSide = 8192
 
     /// `content` over `timeRange` at `position`.
     public init(content: OverlayContent, timeRange: MediaTimeRange, position: OverlayPosition = .anchored(.center, margin: nil),

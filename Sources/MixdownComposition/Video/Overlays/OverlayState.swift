@@ -2,11 +2,13 @@
 /// opaque. What the compositor needs of it at a time, once its animations are
 /// evaluated.
 public struct OverlayState: Hashable, Sendable {
-    /// Its top-left corner in render pixels, before scaling and turning.
+    /// Its left edge in render pixels, before scaling and turning.
     public var x: Int
+    /// Its top edge in render pixels, before scaling and turning.
     public var y: Int
-    /// Its size in render pixels, before scaling.
+    /// Its width in render pixels, before scaling.
     public var width: Int
+    /// Its height in render pixels, before scaling.
     public var height: Int
     /// Its scale about its centre (1: as placed).
     public var scale: Double

@@ -9,8 +9,11 @@ import MixdownUnits
 public struct TextStyle: Hashable, Sendable {
     /// How lines line up with each other inside the text's width.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        /// Each line from the text's left edge.
         case left
+        /// Each line centred in the text's width.
         case center
+        /// Each line to the text's right edge.
         case right
     }
 
@@ -32,8 +35,9 @@ public struct TextStyle: Hashable, Sendable {
     public struct Shadow: Hashable, Sendable {
         /// Its colour.
         public var colour: RGBAColour
-        /// How far it is moved, in render pixels (right and down when positive).
+        /// How far it is moved right, in render pixels (left when negative).
         public var offsetX: Double
+        /// How far it is moved down, in render pixels (up when negative).
         public var offsetY: Double
         /// How soft its edge is: a blur radius in render pixels (0: sharp).
         public var blur: Double

@@ -18,31 +18,21 @@ final class OverlayLayer {
         case vector(OverlayContent)
     }
 
-    /// What makes a drawing: the decoded picture (a GIF's frame; nil for vectors),
-    /// the size it is drawn at and its turn.
-    private struct Key {
-        var picture: OverlayImage?
-        var width: Int
-        var height: Int
-        var rotation: Double
-
-        func matches(_ other: Key) -> Bool {
-            picture === other.picture && width == other.width && height == other.height && rotation == other.rotation
-        }
-    }
-
     private let source: Source
     /// The content's own size; nil for a box, which has none.
     let naturalSize: (width: Int, height: Int)?
-    private let converter = OverlayConverter()
-    /// The last drawing: its key, the image drawn, and where its top-left goes
-    /// from the unturned image's (a turn widens it).
-    private var last: (key: Key, image: OverlayImage, dx: Int, dy: Int)?
+    private let converter: OverlayConverter
+    /// A text's, box's or SVG's last drawing (raster images keep their own), and its size.
+    private var drawn: (width: Int, height: Int, image: OverlayImage)?
+    /// The last turn: of which drawing, by what angle, the turned image, and
+    /// where its top-left goes from the unturned image's (a turn widens it).
+    private var turned: (from: OverlayImage, rotation: Double, image: OverlayImage, dx: Int, dy: Int)?
 
     /// Opens `content`: reads a raster image's header, lays out a text, reads an SVG.
     ///
     /// - Throws: `missingInput` or `unreadableMedia` for a file that cannot be read.
     init(content: OverlayContent, rasteriser: OverlayRasteriser) throws(MediaIOError) {
+        if case let .image(path) = content { converter = OverlayConverter(name: path) } else { converter = OverlayConverter() }
         if case let .image(path) = content, !OverlayRasteriser.isSVG(path: path) {
             let image = try OverlayImageSource(path: path)
             source = .raster(image)
@@ -55,31 +45,42 @@ final class OverlayLayer {
 
     /// Draws `state` over `canvas`, `local` after the overlay's start: scaled and
     /// turned about its centre, with its opacity, in the render's `matrix`.
+    ///
+    /// A text or an SVG is drawn again only when its size changes (a scale
+    /// animation), a raster image only when its frame or size does; a turn
+    /// only turns the drawing it has.
     func draw(_ state: OverlayState, at local: MediaTime, on canvas: Picture, matrix: YCbCrMatrix,
               rasteriser: OverlayRasteriser) throws(MediaIOError) {
         let size = state.scaledSize
-        var key = Key(picture: nil, width: size.width, height: size.height, rotation: state.rotation)
-        if case let .raster(image) = source { key.picture = try image.image(at: local, width: size.width, height: size.height) }
-        let drawing: (key: Key, image: OverlayImage, dx: Int, dy: Int)
-        if let last, last.key.matches(key) {
-            drawing = last
-        } else {
-            var image: OverlayImage
-            switch source {
-            case .raster: image = key.picture ?? OverlayImage(width: size.width, height: size.height)
-            case let .vector(content): image = try rasteriser.rasterise(content, width: size.width, height: size.height)
+        let image = try picture(at: local, width: size.width, height: size.height, rasteriser: rasteriser)
+        var shown = (image: image, dx: 0, dy: 0)
+        if state.rotation.truncatingRemainder(dividingBy: 360) != 0 {
+            if let turned, turned.from === image, turned.rotation == state.rotation {
+                shown = (turned.image, turned.dx, turned.dy)
+            } else {
+                let turn = OverlayRasteriser.transformed(image, scale: 1, rotation: state.rotation)
+                turned = (image, state.rotation, turn.image, turn.dx, turn.dy)
+                shown = turn
             }
-            var dx = 0, dy = 0
-            if state.rotation.truncatingRemainder(dividingBy: 360) != 0 {
-                let turned = OverlayRasteriser.transformed(image, scale: 1, rotation: state.rotation)
-                (image, dx, dy) = (turned.image, turned.dx, turned.dy)
-            }
-            drawing = (key, image, dx, dy)
-            last = drawing
         }
         // Scaled about its centre: the centre stays where the state puts it.
-        let x = state.x + (state.width - size.width) / 2 + drawing.dx, y = state.y + (state.height - size.height) / 2 + drawing.dy
-        let overlay = try converter.overlay(for: drawing.image, at: (x, y), matrix: matrix)
+        let x = state.x + (state.width - size.width) / 2 + shown.dx, y = state.y + (state.height - size.height) / 2 + shown.dy
+        let overlay = try converter.overlay(for: shown.image, at: (x, y), matrix: matrix)
         canvas.draw(overlay, at: (x, y), opacity: Int((state.opacity * 256).rounded()))
+    }
+
+    /// The unturned drawing at `width × height`, `local` after the start: the
+    /// last one while nothing that shapes it has changed.
+    private func picture(at local: MediaTime, width: Int, height: Int, rasteriser: OverlayRasteriser) throws(MediaIOError) -> OverlayImage {
+        switch source {
+        case let .raster(file):
+            // The source hands back the same image while its frame and size stay.
+            return try file.image(at: local, width: width, height: height)
+        case let .vector(content):
+            if let drawn, drawn.width == width, drawn.height == height { return drawn.image }
+            let image = try rasteriser.rasterise(content, width: width, height: height)
+            drawn = (width, height, image)
+            return image
+        }
     }
 }

@@ -14,32 +14,50 @@ import MixdownUnits
 /// as long as they do not change: a title is rasterised once, an animated GIF
 /// once per frame of its own, a scale animation once per output frame it
 /// moves. An overlay's pixels are let go once the timeline has passed it, so
-/// memory holds the overlays on screen, never the whole track. Not thread-safe.
+/// memory holds the overlays on screen, never the whole track. Times are
+/// expected to increase (a render's frames); an earlier one starts the walk
+/// over. Not thread-safe.
 final class OverlayPainter {
     private let overlays: [Overlay]
+    /// The overlays' indices by start time: a walk along it finds those that begin.
+    private let byStart: [Int]
     private let renderWidth: Int
     private let renderHeight: Int
     private let matrix: YCbCrMatrix
     private let rasteriser = OverlayRasteriser()
-    private var layers: [Int: OverlayLayer] = [:]
+    /// How far along `byStart` the walk is, and the time it was last at.
+    private var next = 0
+    private var lastTime: MediaTime?
+    /// The overlays begun and not yet ended, by index, with their pixels once shown.
+    private var active: [Int: OverlayLayer?] = [:]
 
     /// Prepares to draw `composition`'s overlays.
     init(composition: VideoComposition) {
-        overlays = composition.overlays
+        let overlays = composition.overlays
+        self.overlays = overlays
+        byStart = overlays.indices.sorted { (overlays[$0].timeRange.start, $0) < (overlays[$1].timeRange.start, $1) }
         renderWidth = composition.renderSize.width
         renderHeight = composition.renderSize.height
         matrix = composition.colourMatrix
     }
 
-    /// Draws every overlay shown at `time` over `canvas`, the frame composed for that time.
+    /// Draws every overlay shown at `time` over `canvas`, the frame composed for
+    /// that time, later overlays over earlier ones.
     ///
     /// - Throws: `missingInput` or `unreadableMedia` for an image that cannot be
     ///   read (planning checks them first, so only a file changed since).
     func draw(at time: MediaTime, on canvas: Picture) throws(MediaIOError) {
-        for (index, overlay) in overlays.enumerated() {
+        if let lastTime, time < lastTime { (next, active) = (0, [:]) }
+        lastTime = time
+        while next < byStart.count, overlays[byStart[next]].timeRange.start <= time {
+            active[byStart[next]] = .some(nil)
+            next += 1
+        }
+        for index in active.keys.sorted() {
+            let overlay = overlays[index]
             guard overlay.isShown(at: time) else {
-                // Overlays passed are let go; one not yet shown is not made.
-                if overlay.timeRange.end <= time { layers[index] = nil }
+                // Passed: its pixels are let go.
+                active[index] = nil
                 continue
             }
             let layer = try layer(index)
@@ -51,9 +69,9 @@ final class OverlayPainter {
     }
 
     private func layer(_ index: Int) throws(MediaIOError) -> OverlayLayer {
-        if let open = layers[index] { return open }
+        if let open = active[index] ?? nil { return open }
         let layer = try OverlayLayer(content: overlays[index].content, rasteriser: rasteriser)
-        layers[index] = layer
+        active[index] = layer
         return layer
     }
 }

@@ -1,5 +1,3 @@
-package import MixdownDSP
-
 extension OverlayImage {
     /// Turns the image into a soft white mask: its alpha softened by three passes of a box blur of `radius` pixels each way, horizontally then
     /// vertically (close to a Gaussian of standard deviation `radius`, reaching
