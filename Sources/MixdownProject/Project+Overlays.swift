@@ -52,7 +52,7 @@ extension Project {
 
         /// The caption style: white text with a dark outline, 6% of the render's
         /// height (44 px at 720 lines, 66 at 1080: its sizes scale with the
-        /// render, ``TextStyle/designHeight``), wrapped to 80% of its width, at most two lines.
+        /// render, `TextStyle.designHeight`), wrapped to 80% of its width, at most two lines.
         public static let defaultStyle = TextStyle(size: 44, colour: .white,
                                                    outline: TextStyle.Outline(colour: RGBAColour(colour: .black, alpha: 220), width: 3),
                                                    alignment: .center, maximumLines: 2, designHeight: 720)

@@ -4,9 +4,9 @@ import MixdownUnits
 
 extension Project.Overlay {
     /// How a title looks when nothing says otherwise (`mixdown --title`): white
-    /// bold ``TextStyle/defaultFamily`` (DejaVu Sans) of 56 px at 720 lines
+    /// bold `TextStyle.defaultFamily` (DejaVu Sans) of 56 px at 720 lines
     /// (about 8% of the render's height: its sizes scale with the render,
-    /// ``TextStyle/designHeight``), over a soft dark shadow (black at 60%, 2 px
+    /// `TextStyle.designHeight`), over a soft dark shadow (black at 60%, 2 px
     /// right and down, blurred by 6 px at 720 lines) that keeps it readable on
     /// light pictures, lines centred, wrapped to 90% of a 16:9 render's width.
     public static let titleStyle = TextStyle(

@@ -19,7 +19,10 @@ extension DSP {
     ///
     /// - Parameters:
     ///   - pixels: `count` words, read.
-    ///   - blue, green, red, alpha: `count` bytes each, written.
+    ///   - blue: `count` bytes, written.
+    ///   - green: `count` bytes, written.
+    ///   - red: `count` bytes, written.
+    ///   - alpha: `count` bytes, written.
     ///   - count: Number of pixels; `0` does nothing.
     public static func split(_ pixels: UnsafePointer<UInt32>, blue: UnsafeMutablePointer<UInt8>, green: UnsafeMutablePointer<UInt8>,
                              red: UnsafeMutablePointer<UInt8>, alpha: UnsafeMutablePointer<UInt8>, count: Int) {
@@ -32,7 +35,10 @@ extension DSP {
     ///
     /// - Parameters:
     ///   - pixels: `count` words, written.
-    ///   - blue, green, red, alpha: `count` bytes each, read.
+    ///   - blue: `count` bytes, read.
+    ///   - green: `count` bytes, read.
+    ///   - red: `count` bytes, read.
+    ///   - alpha: `count` bytes, read.
     ///   - count: Number of pixels; `0` does nothing.
     public static func merge(into pixels: UnsafeMutablePointer<UInt32>, blue: UnsafePointer<UInt8>, green: UnsafePointer<UInt8>,
                              red: UnsafePointer<UInt8>, alpha: UnsafePointer<UInt8>, count: Int) {
@@ -45,7 +51,8 @@ extension DSP {
     ///
     /// - Parameters:
     ///   - dst: `count` samples, written; not one of the rows.
-    ///   - row0, row1: `2 × count` samples each, read (they may be the same row).
+    ///   - row0: `2 × count` samples, read.
+    ///   - row1: `2 × count` samples, read (it may be `row0`).
     ///   - count: Number of outputs; `0` does nothing.
     public static func average2x2(into dst: UnsafeMutablePointer<UInt8>, _ row0: UnsafePointer<UInt8>, _ row1: UnsafePointer<UInt8>,
                                   count: Int) {

@@ -2,8 +2,8 @@ public import MixdownDSP
 internal import MixdownFFmpeg
 public import MixdownUnits
 
-/// Turns ``OverlayImage``s (premultiplied R'G'B' with alpha) into
-/// ``YCbCrOverlay``s, the compositor's picture format, with libswscale and the
+/// Turns `OverlayImage`s (premultiplied R'G'B' with alpha) into
+/// `YCbCrOverlay`s, the compositor's picture format, with libswscale and the
 /// render's matrix: what `Picture.draw(_:at:opacity:)` lays over a frame.
 ///
 /// The premultiplied colour goes through libswscale as if it were straight

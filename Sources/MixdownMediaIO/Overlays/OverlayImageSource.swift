@@ -3,7 +3,7 @@ internal import MixdownFFmpeg
 public import MixdownTime
 
 /// An image file an overlay shows, decoded by FFmpeg into premultiplied
-/// ``OverlayImage``s: PNG (alpha kept), JPEG, WebP, GIF and APNG (animated:
+/// `OverlayImage`s: PNG (alpha kept), JPEG, WebP, GIF and APNG (animated:
 /// each frame for its own duration, looping forever).
 ///
 /// `image(at:width:height:)` gives the picture shown a time after the

@@ -4,7 +4,7 @@ internal import MixdownCairo
 internal import MixdownUnits
 
 /// Draws the overlays that are vectors (text, boxes, SVG images) into
-/// ``OverlayImage``s with Pango, Cairo and librsvg, at any size; and turns and
+/// `OverlayImage`s with Pango, Cairo and librsvg, at any size; and turns and
 /// scales any overlay image about its centre.
 ///
 /// Raster images (PNG, JPEG, WebP, GIF) are not drawn here: FFmpeg decodes

@@ -4,7 +4,7 @@ extension CaptionTrack {
     /// The track over `range`, moved to start at 0: each cue cut to the range,
     /// those outside it (or touching it only at an end) dropped.
     ///
-    /// - Throws: ``MediaTimeError`` when a time overflows.
+    /// - Throws: `MediaTimeError` when a time overflows.
     public func excerpt(_ range: MediaTimeRange) throws(MediaTimeError) -> CaptionTrack {
         var cut = self
         cut.cues = []
