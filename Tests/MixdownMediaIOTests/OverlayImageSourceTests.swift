@@ -199,5 +199,12 @@ final class OverlayImageSourceTests: XCTestCase {
             XCTAssertTrue(reason.contains("not an image"), reason)
             print("refused: \(error)")
         }
+        // An animated WebP opens, but FFmpeg 5.1 cannot decode it: said so, with what to use.
+        let animated = folder.file("anim.webp")
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=s=32x24:r=5:d=1", "-c:v", "libwebp_anim", "-loop", "0", animated])
+        XCTAssertThrowsError(try OverlayImageSource(path: animated)) { error in
+            guard case .unreadableMedia(_, let reason)? = error as? MediaIOError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("an animated WebP") && reason.contains("GIF or APNG"), reason)
+        }
     }
 }

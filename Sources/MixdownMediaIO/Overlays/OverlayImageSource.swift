@@ -1,5 +1,6 @@
 public import MixdownDSP
 internal import MixdownFFmpeg
+internal import MixdownSystem
 public import MixdownTime
 
 /// An image file an overlay shows, decoded by FFmpeg into premultiplied
@@ -72,6 +73,9 @@ public final class OverlayImageSource {
         guard video.width >= 1, video.height >= 1 else {
             // FFmpeg chose a decoder by the name (`.png`), which found no picture in the bytes.
             let codec = input.facts(ofStream: stream).codecName.uppercased()
+            if Self.isAnimatedWebP(path) {
+                throw .unreadableMedia(path: path, reason: "an animated WebP, which FFmpeg 5.1's WebP decoder cannot read: use an animated GIF or APNG")
+            }
             throw .unreadableMedia(path: path, reason: "not a \(codec) image, or a damaged one: FFmpeg's \(codec) decoder finds no picture in it")
         }
         input.discardAll(except: [stream])
@@ -173,5 +177,17 @@ public final class OverlayImageSource {
 
     static func unreadable<T>(_ path: String, _ call: @autoclosure () throws(MediaIOError) -> T) throws(MediaIOError) -> T {
         do { return try call() } catch { throw unreadable(path, error) }
+    }
+
+    /// Whether the file is a WebP whose extended header (`VP8X`) says it is
+    /// animated: the one image kind FFmpeg 5.1 opens but cannot decode.
+    private static func isAnimatedWebP(_ path: String) -> Bool {
+        guard let file = try? FileDescriptor.open(readingFrom: path) else { return false }
+        defer { try? file.close() }
+        var header = [UInt8](repeating: 0, count: 21)
+        let count = header.withUnsafeMutableBytes { (try? file.read(into: $0.baseAddress!, count: 21, at: 0)) ?? 0 }
+        guard count == 21 else { return false }
+        // RIFF size WEBP VP8X size flags: the flags' bit 1 is "animation".
+        return header[0..<4].elementsEqual("RIFF".utf8) && header[8..<16].elementsEqual("WEBPVP8X".utf8) && header[20] & 0x02 != 0
     }
 }

@@ -45,7 +45,8 @@ struct FrameCommand: ParsableCommand {
         project.video.fullRender = true
         let plan = try project.plan(for: .export)
         let console = Console(quiet: quiet)
-        plan.warnings.forEach { console.warn($0) }
+        // The smart render's notes are about an export's full render, which `frame` forces to draw.
+        plan.warnings.filter { !$0.hasPrefix("smart render:") }.forEach { console.warn($0) }
         guard at >= .zero, at < plan.duration else {
             throw ValidationError("--at \(at.readable): outside the timeline, which lasts \(plan.duration.readable)")
         }
