@@ -4,30 +4,20 @@ import MixdownComposition
 /// margin from the bottom edge), or where its WebVTT `line`, `position` and
 /// `align` put it.
 ///
-/// A cue's drawn size is only known when its text is laid out, after planning.
-/// So a placement is exact where an anchor holds it (centred across, or held
-/// to an edge at one margin) and otherwise an approximation from the style:
-/// a line `size × 1.2` pixels high, a character `size × 0.55` wide, the cue's
-/// width its longest line's at most the wrapping width. WebVTT's line numbers
-/// count lines of that height from the top (0, 1, …) or from the bottom (-1
-/// the last line, above the bottom margin).
+/// A cue's drawn size is only known when its text is laid out, after planning,
+/// so a cue is held by the point its settings name: its top edge at `line`
+/// (or its bottom edge above the margin), and its left edge, centre or right
+/// edge (by `align`) at `position`; the painter places it from there once it
+/// is drawn. WebVTT's line numbers count lines of `size × 1.2` pixels from the
+/// top (0, 1, …) or from the bottom (-1 the last line, above the bottom margin).
 struct CaptionPlacement {
     let settings: CaptionCueSettings
-    /// The cue's lines, before wrapping.
-    let lineCount: Int
     let style: TextStyle
     let renderWidth: Int
     let renderHeight: Int
-    /// The characters of the cue's longest line, for the width approximation.
-    let longestLine: Int
 
     private var margin: Int { OverlayPosition.defaultMargin(renderHeight: renderHeight) }
     private var lineHeight: Int { Int((style.size * 1.2).rounded()) }
-    private var estimatedHeight: Int { max(1, min(lineCount, style.maximumLines ?? lineCount)) * lineHeight }
-    private var estimatedWidth: Int {
-        let natural = Int((Double(longestLine) * style.size * 0.55).rounded())
-        return min(natural, style.maximumWidth ?? natural)
-    }
 
     /// Where the cue's top edge goes when its `line` setting says (nil: the bottom, at `bottomMargin`).
     private var top: Int? {
@@ -69,14 +59,14 @@ struct CaptionPlacement {
         case .right where held == nil && top == nil && bottomMargin == margin:
             return .anchored(.bottomRight, margin: nil)
         default:
-            let y = top ?? renderHeight - bottomMargin - estimatedHeight
             let x: Int
+            let anchor: OverlayPosition.Anchor
             switch across {
-            case .left: x = held ?? margin
-            case .center: x = (held ?? renderWidth / 2) - estimatedWidth / 2
-            case .right: x = (held ?? renderWidth - margin) - estimatedWidth
+            case .left: (x, anchor) = (held ?? margin, top == nil ? .bottomLeft : .topLeft)
+            case .center: (x, anchor) = (held ?? renderWidth / 2, top == nil ? .bottom : .top)
+            case .right: (x, anchor) = (held ?? renderWidth - margin, top == nil ? .bottomRight : .topRight)
             }
-            return .point(x: x, y: y)
+            return .point(x: x, y: top ?? renderHeight - bottomMargin, anchor: anchor)
         }
     }
 }

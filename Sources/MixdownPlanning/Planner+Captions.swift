@@ -72,9 +72,8 @@ extension Planner {
             guard let shown = cue.timeRange.intersection(picture), !shown.isEmpty, !cue.lines.isEmpty else { continue }
             var cueStyle = style
             if let align = cue.settings.align { cueStyle.alignment = align.textAlignment }
-            let position = CaptionPlacement(settings: cue.settings, lineCount: cue.lines.count, style: cueStyle,
-                                            renderWidth: renderSize.width, renderHeight: renderSize.height,
-                                            longestLine: cue.lines.map { $0.reduce(0) { $0 + $1.text.count } }.max() ?? 0).position
+            let position = CaptionPlacement(settings: cue.settings, style: cueStyle,
+                                            renderWidth: renderSize.width, renderHeight: renderSize.height).position
             overlays.append(Overlay(content: .text(cue.runs, cueStyle), timeRange: shown, position: position))
         }
         let dropped = track.cues.count - overlays.count

@@ -108,7 +108,7 @@ enum Key {
 
     /// An overlay's `position` as an object: its top-left corner.
     enum Point: String, ProjectFileKey {
-        case x, y
+        case x, y, anchor
     }
 
     /// A box overlay's `box` value.

@@ -145,11 +145,13 @@ final class CaptionPlanningTests: XCTestCase {
         left.alignment = .left
         XCTAssertEqual(cues[2].content, .text([TextRun("left")], left))
         XCTAssertEqual(cues[2].position, .anchored(.bottomLeft, margin: nil))
-        // position:20% of 640 = 128 px from the left, line:50% of 360 = 180 px from the top.
-        XCTAssertEqual(cues[3].position, .point(x: 128, y: 180))
-        // The right edge at 90% of 640 = 576 px needs the cue's width, approximated before layout:
-        // 5 characters × 22 px × 0.55 = 61 px wide, one line of 22 × 1.2 = 26 px above the 18 px margin.
-        XCTAssertEqual(cues[4].position, .point(x: 576 - 61, y: 360 - 18 - 26))
+        // position:20% of 640 = 128 px from the left, line:50% of 360 = 180 px from the top: its top-left there.
+        XCTAssertEqual(cues[3].position, .point(x: 128, y: 180, anchor: .topLeft))
+        // Its right edge at 90% of 640 = 576 px, its bottom 18 px above the picture's: held by that corner,
+        // whatever width the text is laid out at.
+        XCTAssertEqual(cues[4].position, .point(x: 576, y: 360 - 18, anchor: .bottomRight))
+        XCTAssertEqual(cues[4].position.origin(width: 61, height: 26, renderWidth: 640, renderHeight: 360).x, 576 - 61)
+        XCTAssertEqual(cues[4].position.origin(width: 61, height: 26, renderWidth: 640, renderHeight: 360).y, 360 - 18 - 26)
         XCTAssertTrue(cues.allSatisfy { $0.opacity == .standard && $0.animations.isEmpty && $0.width == nil })
     }
 

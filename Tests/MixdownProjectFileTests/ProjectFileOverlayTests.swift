@@ -44,7 +44,7 @@ final class ProjectFileOverlayTests: XCTestCase {
 
     func testATextOverlayReadsEveryStyleKey() throws {
         let loaded = try overlays(##"""
-        {"text": "Chapter 1\nThe road", "start": 2, "duration": "3.5", "position": {"x": -10, "y": 600}, "height": 80,
+        {"text": "Chapter 1\nThe road", "start": 2, "duration": "3.5", "position": {"x": -10, "y": 600, "anchor": "bottom-right"}, "height": 80,
          "style": {"font": "Noto Sans", "weight": "bold", "size": 56.5, "colour": "#ffcc0080",
                    "outline": {"colour": "black", "width": 2.5}, "shadow": {"colour": "#00000099", "x": -1, "y": 3, "blur": 6},
                    "background": {"colour": "#000000a0", "padding": 12, "radius": 8}, "align": "left", "maxWidth": 1024, "maxLines": 2}}
@@ -58,7 +58,7 @@ final class ProjectFileOverlayTests: XCTestCase {
         var expected = Project.Overlay(content: .text([TextRun("Chapter 1\nThe road")], style))
         expected.start = t("2")
         expected.end = t("5.5")
-        expected.position = .point(x: -10, y: 600)
+        expected.position = .point(x: -10, y: 600, anchor: .bottomRight)
         expected.height = 80
         XCTAssertEqual(loaded, [expected])
     }
@@ -297,7 +297,7 @@ func overlayProject(base: String) throws -> Project {
     var title = Project.Overlay(content: .text([TextRun("مرحبا @ 你好\n\"two\"")], style))
     title.start = t("2")
     title.end = t("7")
-    title.position = .point(x: -16384, y: 16384)
+    title.position = .point(x: -16384, y: 16384, anchor: .bottom)
     title.height = 8192
     var bar = Project.Overlay(content: .box(BoxStyle(colour: .black, cornerRadius: 12.5)))
     bar.width = 1

@@ -136,7 +136,9 @@ extension ProjectFileReader {
         }
     }
 
-    /// An anchor name (`"top-right"`) or `{"x": 40, "y": 40}`, the top-left corner in render pixels.
+    /// An anchor name (`"top-right"`) or `{"x": 40, "y": 40}`, the top-left corner
+    /// in render pixels, or with an `anchor` the point of the overlay it names
+    /// (`{"x": 1200, "y": 680, "anchor": "bottom-right"}`).
     func position(_ value: Any, at path: JSONPath) -> OverlayPosition? {
         if value is String {
             return (choice(value, at: path) as OverlayPosition.Anchor?).map { .anchored($0, margin: nil) }
@@ -149,8 +151,9 @@ extension ProjectFileReader {
         let coordinate = { self.wholeNumber($0, at: $1, in: -Int(Self.largestMove)...Int(Self.largestMove), expected: Self.expectedCoordinate) }
         let x = require(fields, Key.Point.x, at: path, expected: Self.expectedCoordinate, as: coordinate)
         let y = require(fields, Key.Point.y, at: path, expected: Self.expectedCoordinate, as: coordinate)
+        let anchor = read(fields, Key.Point.anchor, at: path, as: { self.choice($0, at: $1) as OverlayPosition.Anchor? })
         guard let x, let y else { return nil }
-        return .point(x: x, y: y)
+        return .point(x: x, y: y, anchor: anchor ?? .topLeft)
     }
 
     // MARK: Animations

@@ -34,10 +34,11 @@ extension ProjectFileWriter {
             // The margin is a key of its own, so the anchor is written unless it is the default one.
             if OverlayPosition.anchored(anchor, margin: nil) != defaults.position { fields[Key.Overlay.position] = Self.name(anchor) }
             if let margin { fields[Key.Overlay.margin] = .number(margin) }
-        case let .point(x, y):
+        case let .point(x, y, anchor):
             var point: [String: JSONValue] = [:]
             point[Key.Point.x] = .number(x)
             point[Key.Point.y] = .number(y)
+            if anchor != .topLeft { point[Key.Point.anchor] = Self.name(anchor) }
             fields[Key.Overlay.position] = .object(point)
         }
         if let width = overlay.width { fields[Key.Overlay.width] = .number(width) }

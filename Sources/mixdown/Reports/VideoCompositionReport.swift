@@ -43,7 +43,7 @@ struct VideoCompositionReport: Encodable {
         var kind: String
         /// The image's file, the text, or the box's colour.
         var shows: String
-        /// The anchor (`top-right`) or the corner (`x,y`).
+        /// The anchor (`top-right`) or the point (`x,y`, and which of the overlay's points when not its top-left).
         var position: String
 
         init(_ overlay: Overlay) {
@@ -53,7 +53,7 @@ struct VideoCompositionReport: Encodable {
             shows = overlay.content.summary
             switch overlay.position {
             case let .anchored(anchor, _): position = anchor.rawValue
-            case let .point(x, y): position = "\(x),\(y)"
+            case let .point(x, y, anchor): position = "\(x),\(y)" + (anchor == .topLeft ? "" : " (its \(anchor.rawValue))")
             }
         }
     }
