@@ -53,9 +53,24 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         return pending.isEmpty ? nil : pending.removeFirst()
     }
 
-    /// H.264 at the composition's size, one tick per frame, at `quality`, tagged
-    /// with the matrix the picture is composed in (so players show it as drawn).
-    static func settings(for composition: VideoComposition, quality: VideoQuality, path: String) throws(MediaIOError) -> VideoEncoderSettings {
+    /// What the user chose for re-encoded frames, and the threads the encoder may use.
+    struct Choices: Hashable, Sendable {
+        /// The CRF.
+        var quality: VideoQuality
+        /// The speed preset.
+        var preset: VideoPreset
+        /// The export's threads (`--threads`): x264's frame threads; its
+        /// lookahead takes one per three of them (at least one), within the same count.
+        var threads: Int
+
+        /// x264's lookahead threads for `threads` frame threads: a third of them, at least one.
+        var lookaheadThreads: Int { max(1, threads / 3) }
+    }
+
+    /// H.264 at the composition's size, one tick per frame, at the chosen
+    /// quality and preset on the export's threads, tagged with the matrix the
+    /// picture is composed in (so players show it as drawn).
+    static func settings(for composition: VideoComposition, encoding: Choices, path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize
         let frameDuration = composition.frameDuration.reduced
         // One tick per frame: a frame duration whose lowest terms do not fit 32 bits has no such time base.
@@ -64,7 +79,10 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
             throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
         }
         var settings = VideoEncoderSettings(codec: .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)
-        settings.quality = quality.crf
+        settings.quality = encoding.quality.crf
+        settings.preset = encoding.preset.rawValue
+        settings.threads = max(1, encoding.threads)
+        settings.lookaheadThreads = encoding.lookaheadThreads
         settings.globalHeader = true
         settings.colour = composition.colourMatrix == .bt709 ? .bt709
             : VideoColourProperties(range: "tv", primaries: "smpte170m", transfer: "smpte170m", matrix: "smpte170m", chromaLocation: "left")

@@ -50,6 +50,8 @@ public final class DeliveryExport: Sendable {
     public let threadCount: Int
     /// The quality of re-encoded video (a composed picture's frames).
     public let videoQuality: VideoQuality
+    /// The x264 speed preset of re-encoded video.
+    public let videoPreset: VideoPreset
     /// Whether the decoded AAC is measured without a delivery too (for a
     /// report); with one it always is.
     public let measuresLoudness: Bool
@@ -68,6 +70,7 @@ public final class DeliveryExport: Sendable {
     ///   - fastStart: put the index at the front of the file.
     ///   - threads: threads the export keeps busy at most; one per active core by default.
     ///   - videoQuality: the CRF of re-encoded video, when the plan composes its picture.
+    ///   - videoPreset: the x264 speed preset of re-encoded video.
     ///   - measuringLoudness: measure the decoded AAC without a delivery too
     ///     (``DeliveredOutput/figures``), about 0.2 s per 200 s on two cores.
     ///   - isCancelled: polled with every block of every encoding and correction,
@@ -76,7 +79,7 @@ public final class DeliveryExport: Sendable {
     ///   (`MixPlan.excerpt(forExportOf:)`).
     public init(measured: MeasuredPlan, outputPath: String, range: MediaTimeRange? = nil, audioBitRate: AudioBitRate = .standard,
                 fastStart: Bool = true, threads: Int = AudioRenderer.defaultThreadCount,
-                videoQuality: VideoQuality = ExportSession.defaultVideoQuality, measuringLoudness: Bool = true,
+                videoQuality: VideoQuality = .standard, videoPreset: VideoPreset = .standard, measuringLoudness: Bool = true,
                 isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MixPlanError) {
         self.measured = measured
         let excerpt = try range.map { range throws(MixPlanError) in try measured.plan.excerpt(forExportOf: range) }
@@ -87,6 +90,7 @@ public final class DeliveryExport: Sendable {
         self.fastStart = fastStart
         threadCount = max(1, threads)
         self.videoQuality = videoQuality
+        self.videoPreset = videoPreset
         measuresLoudness = measuringLoudness
         cancelledElsewhere = isCancelled
     }
@@ -113,7 +117,8 @@ public final class DeliveryExport: Sendable {
         var encoding = 1
         while true {
             let session = ExportSession(plan: plan, outputPath: outputPath, audioBitRate: audioBitRate, fastStart: fastStart,
-                                        threads: threadCount, videoQuality: videoQuality, recordedBus: recordedBus)
+                                        threads: threadCount, videoQuality: videoQuality, videoPreset: videoPreset,
+                                        recordedBus: recordedBus)
             progress(.started(encoding: encoding))
             func report(_ state: ExportProgress) {
                 if isCancelled { session.cancel() }

@@ -53,6 +53,8 @@ public final class ExportSession: Sendable {
     public let encodingStretches: [Range<Int64>]
     /// The quality of re-encoded video (a composed picture's frames).
     public let videoQuality: VideoQuality
+    /// The x264 speed preset of re-encoded video.
+    public let videoPreset: VideoPreset
     /// The plan's bus recorded by an earlier render (a normalisation's first
     /// pass), read instead of decoding and mixing; nil to render the plan.
     public let recordedBus: ScratchAudioFile?
@@ -79,16 +81,18 @@ public final class ExportSession: Sendable {
     ///     Memory holds at most `threads` stretches' packets (about 1.4 MB a
     ///     minute at 192 kb/s).
     ///   - videoQuality: the CRF of re-encoded video, when the plan composes its picture.
+    ///   - videoPreset: the x264 speed preset of re-encoded video.
     ///   - recordedBus: `plan`'s bus over its whole timeline, recorded by an
     ///     earlier render (`LoudnessNormalisation.recordedBus`): read instead of
     ///     decoding and mixing, with the same result. The export throws
     ///     `unsupported` if it does not hold the timeline.
     public init(plan: MixPlan, outputPath: String, audioBitRate: AudioBitRate = .standard, fastStart: Bool = true,
                 parallelEncoding: Bool? = nil, threads: Int = AudioRenderer.defaultThreadCount,
-                stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = ExportSession.defaultVideoQuality,
-                recordedBus: ScratchAudioFile? = nil) {
+                stretchDuration: MediaTime? = nil, videoQuality: VideoQuality = .standard,
+                videoPreset: VideoPreset = .standard, recordedBus: ScratchAudioFile? = nil) {
         self.plan = plan
         self.videoQuality = videoQuality
+        self.videoPreset = videoPreset
         self.recordedBus = recordedBus
         self.outputPath = outputPath
         self.audioBitRate = audioBitRate
@@ -110,11 +114,9 @@ public final class ExportSession: Sendable {
     }
 
 
-    /// CRF 18: visually transparent for x264 on camera material, and at or below
-    /// what cameras and editors usually deliver.
-    public static let defaultVideoQuality: VideoQuality = {
-        do { return try VideoQuality(crf: 18) } catch { preconditionFailure("\(error)") }
-    }()
+    /// The CRF of re-encoded video when none is given: `VideoQuality.standard`,
+    /// chosen with `VideoPreset.standard` by measurement.
+    public static let defaultVideoQuality = VideoQuality.standard
 
     /// The video track: the stitched clips copied, or the composed picture drawn
     /// and encoded as the writer pulls its packets; nil without video.
@@ -124,7 +126,7 @@ public final class ExportSession: Sendable {
         case let .stitched(stitch): return .copy(stitch)
         case let .composed(composed):
             if let smart = composed.smartRender, smart.copies {
-                let spans = try SmartRenderEncoding(video: composed, smart: smart, quality: videoQuality, path: outputPath,
+                let spans = try SmartRenderEncoding(video: composed, smart: smart, encoding: videoEncoding, path: outputPath,
                                                     isCancelled: { [self] in isCancelled })
                 return .smart(SmartVideo(plan: smart, clipInfos: composed.clipInfos, parameterSets: spans.parameterSets,
                                          encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
@@ -132,12 +134,18 @@ public final class ExportSession: Sendable {
             // A full render: the whole timeline as one stretch.
             let frames = ComposedVideoFrames(video: composed)
             let composition = frames.timeline.videoComposition
-            let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, quality: videoQuality, path: outputPath),
+            let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, encoding: videoEncoding, path: outputPath),
                                            path: outputPath)
             let whole = (try? MediaTimeRange(start: .zero, end: frames.timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
             let feed = ComposedVideoEncoding(frames: frames, range: whole, encoder: encoder, isCancelled: { [self] in isCancelled })
             return .encoded(feed.encoder, feed: feed)
         }
+    }
+
+    /// How the composed picture's frames are encoded: the quality, the preset
+    /// and the export's threads.
+    var videoEncoding: ComposedVideoEncoding.Choices {
+        ComposedVideoEncoding.Choices(quality: videoQuality, preset: videoPreset, threads: threadCount)
     }
 
     /// Asks a running export to stop; it then throws `MediaIOError.cancelled`.

@@ -21,11 +21,11 @@ final class SmartRenderEncoding {
     /// The encoder settings for spans that splice with `video`'s copied clips.
     ///
     /// - Throws: `MediaIOError.unsupported` when libx264 refuses them.
-    init(video: ComposedVideo, smart: SmartRenderPlan, quality: VideoQuality, path: String,
+    init(video: ComposedVideo, smart: SmartRenderPlan, encoding: ComposedVideoEncoding.Choices, path: String,
          isCancelled: @escaping () -> Bool) throws(MediaIOError) {
         frames = ComposedVideoFrames(video: video)
         let composition = frames.timeline.videoComposition
-        var settings = try ComposedVideoEncoding.settings(for: composition, quality: quality, path: path)
+        var settings = try ComposedVideoEncoding.settings(for: composition, encoding: encoding, path: path)
         // The copied clips' colour description stays the stream's: the spans leave theirs unset.
         settings.colour = .unspecified
         settings.parameterSetID = 1

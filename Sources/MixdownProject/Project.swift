@@ -187,8 +187,10 @@ public struct Project: Hashable, Sendable {
         public var background = Colour.black
         /// The transition between every two clips that name none; nil: cuts.
         public var transition: Transition?
-        /// The quality of re-encoded frames; nil: matched to the source.
+        /// The quality of re-encoded frames; nil: `VideoQuality.standard`.
         public var quality: VideoQuality?
+        /// The x264 speed preset of re-encoded frames.
+        public var preset = VideoPreset.standard
         /// How clips of another size or shape are brought into the render size.
         public var fit = ConformMode.fit
         /// The picture fades in from the background over this long at the start.

@@ -83,7 +83,7 @@ enum Key {
 
     /// The `video` object.
     enum Video: String, ProjectFileKey {
-        case renderSize, frameRate, background, transition, quality, fit, fadeIn, fadeOut, fadeAudio, transitionCurve,
+        case renderSize, frameRate, background, transition, quality, preset, fit, fadeIn, fadeOut, fadeAudio, transitionCurve,
              fullRender
     }
 

@@ -10,12 +10,22 @@ public struct VideoQuality: Hashable, Sendable, Comparable, CustomStringConverti
     public static let range = 0.0...51.0
     /// What users may give, for messages.
     public static let expected = "a CRF from 0 (lossless) to 51, lower is better, like 18"
+    /// The quality when none is given, chosen by measurement with
+    /// ``VideoPreset/standard``: at that preset, about the picture of x264's
+    /// `medium` at CRF 18 (visually transparent on camera material) in much
+    /// less time (docs/benchmarks.md, "Whole re-encodes").
+    public static let standard = VideoQuality(checkedCRF: 16)
 
     /// The quality of `crf`.
     ///
     /// - Throws: ``QuantityError`` outside ``range`` (or not a number).
     public init(crf: Double) throws(QuantityError) {
         guard Self.range.contains(crf) else { throw QuantityError(value: QuantityError.number(crf), expected: Self.expected) }
+        self.crf = crf
+    }
+
+    private init(checkedCRF crf: Double) {
+        precondition(Self.range.contains(crf))
         self.crf = crf
     }
 

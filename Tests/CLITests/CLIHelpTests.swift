@@ -36,7 +36,8 @@ final class CLIHelpTests: XCTestCase {
     func testHelpShowsTheTypesDefaults() throws {
         let export = try Self.shownDefaults(of: "export")
         XCTAssertEqual(export["--audio-bitrate"], AudioBitRate.standard.description)
-        XCTAssertEqual(export["--video-quality"], ExportSession.defaultVideoQuality.description)
+        XCTAssertEqual(export["--video-quality"], VideoQuality.standard.description)
+        XCTAssertEqual(export["--video-preset"], VideoPreset.standard.rawValue)
         XCTAssertEqual(export["--true-peak"], "the preset's, else \(TruePeakCeiling.standard)")
         XCTAssertEqual(export["--duck"], DuckDepth.standard.description)
         XCTAssertEqual(export["--duck-threshold"], SpeechThreshold.standard.description)

@@ -14,8 +14,8 @@ final class ProjectFileVideoTests: XCTestCase {
     func testTheVideoObjectLoadsWithExactValues() throws {
         let loaded = try load(project(#"""
         "video": {"renderSize": "1920x1080", "frameRate": "30000/1001", "background": "#10Ff80",
-                  "transition": {"type": "wipe-left", "duration": "250ms"}, "quality": 20.5, "fit": "fill",
-                  "fadeIn": 1.5, "fadeOut": "0:02", "fadeAudio": false, "transitionCurve": "s-curve", "fullRender": true}
+                  "transition": {"type": "wipe-left", "duration": "250ms"}, "quality": 20.5, "preset": "slower",
+                  "fit": "fill", "fadeIn": 1.5, "fadeOut": "0:02", "fadeAudio": false, "transitionCurve": "s-curve", "fullRender": true}
         """#))
         var expected = Project.Video()
         expected.renderSize = try PixelSize(width: 1920, height: 1080)
@@ -23,6 +23,7 @@ final class ProjectFileVideoTests: XCTestCase {
         expected.background = Colour(red: 0x10, green: 0xFF, blue: 0x80)
         expected.transition = try Transition(kind: .wipeLeft, duration: t("0.25"))
         expected.quality = try VideoQuality(crf: 20.5)
+        expected.preset = .slower
         expected.fit = .fill
         expected.fadeIn = t("1.5")
         expected.fadeOut = t("2")
@@ -71,6 +72,8 @@ final class ProjectFileVideoTests: XCTestCase {
             (#""background": "purple""#, "video.background", #"found "purple", expected #RRGGBB"#),
             (#""quality": 60"#, "video.quality", "video.quality: found 60, expected a CRF from 0 (lossless) to 51, lower is better, like 18"),
             (#""quality": "18""#, "video.quality", #"found "18", expected a CRF"#),
+            (#""preset": "Slow""#, "video.preset", #"video.preset: found "Slow", expected an x264 preset, one of ultrafast, superfast"#),
+            (#""preset": " slow""#, "video.preset", #"found " slow" (with spaces around it), expected an x264 preset"#),
             (#""fit": "stretch""#, "video.fit", #"video.fit: found "stretch", expected one of "fit", "fill""#),
             (#""fit": "fll""#, "video.fit", #"did you mean "fill"?"#),
             (#""fadeIn": -1"#, "video.fadeIn", "expected a time that is not negative"),

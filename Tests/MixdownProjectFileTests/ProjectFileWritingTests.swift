@@ -109,6 +109,7 @@ func videoProject(base: String) throws -> Project {
     project.video.background = Colour(red: 0x12, green: 0x34, blue: 0xAB)
     project.video.transition = try Transition(kind: .dissolve, duration: t("1.5"))
     project.video.quality = try VideoQuality(crf: 18.5)
+    project.video.preset = .faster
     project.video.fit = .fill
     project.video.fadeIn = t("2")
     project.video.fadeOut = t("0.5")
@@ -258,6 +259,9 @@ final class ProjectFileWritingTests: XCTestCase {
         XCTAssertEqual(video["background"] as? String, "#1234ab")
         XCTAssertEqual(video["transition"] as? NSDictionary, object(#"{"type": "dissolve", "duration": 1.5}"#))
         XCTAssertEqual(video["quality"] as? Double, 18.5)
+        XCTAssertEqual(video["preset"] as? String, "faster")
+        XCTAssertNil(try XCTUnwrap(JSONSerialization.jsonObject(with: Project().jsonData(relativeTo: "/p")) as? [String: Any])["video"],
+                     "the default preset is not written")
         XCTAssertEqual(video["fit"] as? String, "fill")
         XCTAssertEqual(video["fadeAudio"] as? Bool, false)
         XCTAssertEqual(video["transitionCurve"] as? String, "linear")

@@ -12,6 +12,8 @@ extension VideoEncoderSettings {
         guard (0...51).contains(quality) else { throw refuse("quality (CRF) \(quality) is not within 0 to 51") }
         if let frames = keyframeInterval, frames < 1 { throw refuse("a keyframe interval of \(frames) frames") }
         if let frames = maximumBFrames, !(0...16).contains(frames) { throw refuse("\(frames) B-frames in a row (0 to 16)") }
+        if threads < 0 { throw refuse("\(threads) encoder threads") }
+        if let count = lookaheadThreads, !(1...16).contains(count) { throw refuse("\(count) lookahead threads (1 to 16)") }
         if let id = parameterSetID, !(0...31).contains(id) { throw refuse("parameter set id \(id) is not within 0 to 31") }
         // x264 and x265 report an unknown preset on stderr themselves, before libavcodec's log takes over.
         guard Self.presets.contains(preset) else {
@@ -32,6 +34,7 @@ extension VideoEncoderSettings {
         if let pyramid = bFramePyramid { parameters.append("b-pyramid=\(pyramid ? "normal" : "none")") }
         if !keyframesAtSceneChanges { parameters.append("scenecut=0") }
         parameters.append("open-gop=\(openGOP ? 1 : 0)")
+        if let count = lookaheadThreads { parameters.append("lookahead-threads=\(count)") }
         if let location = colour.chromaLocation, let index = Self.chromaLocations.firstIndex(of: location) {
             parameters.append("chromaloc=\(index)")
         }

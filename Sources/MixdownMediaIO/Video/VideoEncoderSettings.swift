@@ -55,7 +55,8 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var frameRate: FrameRate
     /// Constant quality (CRF), 0 (lossless) to 51; 18 looks transparent for most material.
     public var quality: Double = 18
-    /// The x264/x265 speed preset, `ultrafast` to `placebo` (`medium` by default).
+    /// The x264/x265 speed preset, `ultrafast` to `placebo` (`medium` by
+    /// default here; Mixdown's exports take `VideoPreset.standard`).
     public var preset: String = "medium"
     /// The profile (one of `codec.profiles`: `baseline`, `main`, `high`… for
     /// x264; `main` for x265); nil for the encoder's choice.
@@ -91,8 +92,13 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// Parameter sets out of band, in `VideoEncoder.extradata` (what MP4 and MOV
     /// need), rather than before every keyframe.
     public var globalHeader: Bool = true
-    /// Threads the encoder may use; 0 lets it choose (x264: 1.5 per core).
+    /// Threads the encoder may use: x264's frame threads (frames encoded at
+    /// once), x265's pool; 0 lets it choose (x264: 1.5 per core).
     public var threads: Int = 0
+    /// Threads of the encoder's lookahead (x264's and x265's
+    /// `lookahead-threads`: frame types and rate control planned ahead), beside
+    /// ``threads``; nil lets it choose (x264: a sixth of its frame threads, at least 1).
+    public var lookaheadThreads: Int?
 
     /// Settings for `width × height` pictures timed in `timeBase` at about `frameRate`.
     public init(codec: Codec = .h264, width: Int, height: Int, timeBase: TimeBase, frameRate: FrameRate) {

@@ -19,6 +19,7 @@ extension ProjectFileReader {
             video.transition = transition
         }
         if let quality = read(fields, Key.Video.quality, at: path, nullMeansDefault: true, as: videoQuality) { video.quality = quality }
+        if let preset = read(fields, Key.Video.preset, at: path, nullMeansDefault: true, as: videoPreset) { video.preset = preset }
         if let fit = read(fields, Key.Video.fit, at: path, as: { self.choice($0, at: $1) as ConformMode? }) { video.fit = fit }
         if let time = read(fields, Key.Video.fadeIn, at: path, as: time) { video.fadeIn = time }
         if let time = read(fields, Key.Video.fadeOut, at: path, as: time) { video.fadeOut = time }
@@ -74,6 +75,11 @@ extension ProjectFileReader {
     /// A colour: `"#1a2b3c"`, `"#abc"` or a name.
     func colour(_ value: Any, at path: JSONPath) -> Colour? {
         quantity(value, at: path, expected: Colour.expected, number: nil, text: Colour.init(parsing:))
+    }
+
+    /// An x264 speed preset: its name, `"veryfast"`.
+    func videoPreset(_ value: Any, at path: JSONPath) -> VideoPreset? {
+        quantity(value, at: path, expected: VideoPreset.expected, number: nil, text: VideoPreset.init(parsing:))
     }
 
     /// A CRF: a number from 0 to 51.

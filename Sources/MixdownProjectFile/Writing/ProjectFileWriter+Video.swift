@@ -14,6 +14,7 @@ extension ProjectFileWriter {
         set(&fields, Key.Video.background, video.background, default: defaults.background, as: { .string($0.description) })
         if let transition = video.transition { fields[Key.Video.transition] = Self.transition(transition) }
         if let quality = video.quality { fields[Key.Video.quality] = .number(quality.crf) }
+        set(&fields, Key.Video.preset, video.preset, default: defaults.preset, as: Self.name)
         set(&fields, Key.Video.fit, video.fit, default: defaults.fit, as: Self.name)
         set(&fields, Key.Video.fadeIn, video.fadeIn, default: defaults.fadeIn, as: Self.time)
         set(&fields, Key.Video.fadeOut, video.fadeOut, default: defaults.fadeOut, as: Self.time)

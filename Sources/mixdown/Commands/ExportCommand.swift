@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: \(ExportSession.defaultVideoQuality))", valueName: "crf"),
+    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: \(VideoQuality.standard))", valueName: "crf"),
             transform: quantity(VideoQuality.init(parsing:)))
     var videoQuality: VideoQuality?
 
@@ -70,10 +70,11 @@ struct ExportCommand: ParsableCommand {
         let console = reporting.console
         let measured = try project.measuring(project.plan(for: .export), threads: threading.count, delivery: delivery, lossy: true,
                                              output: output, warn: { console.warn($0) })
-        let quality = project.video.quality ?? ExportSession.defaultVideoQuality
+        let quality = project.video.quality ?? .standard
+        let preset = project.video.preset
         let export = try DeliveryExport(measured: measured, outputPath: output, range: range,
                                         audioBitRate: project.output.audioBitrate, fastStart: faststart,
-                                        threads: threading.count, videoQuality: quality,
+                                        threads: threading.count, videoQuality: quality, videoPreset: preset,
                                         // Without a target, the decoded AAC's figures are for the summary line alone.
                                         measuringLoudness: !reporting.quiet, isCancelled: { Interrupt.isRequested() })
         if let excerpt = export.excerpt {
@@ -99,12 +100,12 @@ struct ExportCommand: ParsableCommand {
             DeliveryReport.normalisation(normalisation, sampleRate: export.plan.sampleRate).map { console.summary($0) }
         }
         console.summary("wrote \(output): " + delivered.summary.line + "; " + DeliveryReport.figures(written)
-                        + videoNote(export.plan, quality: quality))
+                        + videoNote(export.plan, quality: quality, preset: preset))
     }
 
     /// How the video was made, when it was not a plain copy of the clips: frames
     /// copied and re-encoded.
-    private func videoNote(_ plan: MixPlan, quality: VideoQuality) -> String {
+    private func videoNote(_ plan: MixPlan, quality: VideoQuality, preset: VideoPreset) -> String {
         guard case let .composed(composed) = plan.video else { return "" }
         let timeline = composed.timeline
         let composition = timeline.videoComposition
@@ -119,6 +120,6 @@ struct ExportCommand: ParsableCommand {
         } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
             encoded = composition.frameCount(in: whole)
         }
-        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality))"
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality), preset \(preset))"
     }
 }

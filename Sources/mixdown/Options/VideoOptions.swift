@@ -25,6 +25,10 @@ struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: \(Project.standard.video.fadeOut))", valueName: "time"), transform: parseTime)
     var videoFadeOut: MediaTime?
 
+    @Option(help: ArgumentHelp("x264 speed preset of re-encoded video (transitions, fades, conformed clips, --full-render): \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")); faster is larger at the same CRF. (default: \(VideoPreset.standard))", valueName: "name"),
+            transform: quantity(VideoPreset.init(parsing:)))
+    var videoPreset: VideoPreset?
+
     /// Writes what was given onto `project`; `--transition` replaces every clip's own.
     func apply(to project: inout Project) {
         if let transition {
@@ -35,5 +39,6 @@ struct VideoOptions: ParsableArguments {
         if let background { project.video.background = background }
         if let videoFadeIn { project.video.fadeIn = videoFadeIn }
         if let videoFadeOut { project.video.fadeOut = videoFadeOut }
+        if let videoPreset { project.video.preset = videoPreset }
     }
 }
