@@ -17,7 +17,9 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix measure export loudness transition titles 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export loudness transition titles reencode 1h range kernel"   what to run (default: all)
+#   BENCH_REENCODE_PAIRS="veryfast:17 …"  the reencode mode's other preset:CRF pairs, one run each
+#                         (default: a few around the default; "" skips them)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
 #   BENCH_REVISION=text   what the table says was measured (default: the checkout's
 #                         commit, "+ local changes" if Sources/ differs)
@@ -33,7 +35,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix measure export loudness transition titles 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export loudness transition titles reencode 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -249,7 +251,8 @@ fi
 if want transition && [ -n "$HAS_EXPORT" ]; then
     # Issue 13: a 40 s 720p timeline of two clips with one 1 s dissolve, against
     # ffmpeg's xfade (and acrossfade) doing the same job with libx264 at the same
-    # CRF and preset. Target: mixdown's CPU time at most 0.2 of ffmpeg's.
+    # CRF and preset (medium, x264's default, not Mixdown's: the same encoder's work on
+    # both sides). Target: mixdown's CPU time at most 0.2 of ffmpeg's.
     for side in a b; do
         clip=$WORK/dissolve-$side.mp4
         [ -f "$clip" ] || ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
@@ -259,7 +262,7 @@ if want transition && [ -n "$HAS_EXPORT" ]; then
     done
     tlog=$OUT/transition-mixdown.log xlog=$OUT/transition-ffmpeg.log
     : > "$tlog"; : > "$xlog"
-    T_ARGS=(export --video "$WORK/dissolve-a.mp4" --video "$WORK/dissolve-b.mp4" --transition dissolve:1 --video-quality 18 --quiet -o "$OUT/transition.mp4")
+    T_ARGS=(export --video "$WORK/dissolve-a.mp4" --video "$WORK/dissolve-b.mp4" --transition dissolve:1 --video-quality 18 --video-preset medium --quiet -o "$OUT/transition.mp4")
     X_ARGS=(-nostdin -hide_banner -loglevel error -y -i "$WORK/dissolve-a.mp4" -i "$WORK/dissolve-b.mp4" -filter_complex
             "[0:v][1:v]xfade=transition=fade:duration=1:offset=19.5[v];[0:a][1:a]acrossfade=d=1[a]"
             -map "[v]" -map "[a]" -c:v libx264 -preset medium -crf 18 -c:a aac -b:a 192k "$OUT/xfade.mp4")
@@ -294,7 +297,7 @@ if want titles && [ -n "$HAS_EXPORT" ]; then
     font=$(fc-match -f '%{file}' 'DejaVu Sans:bold')
     tlog=$OUT/titles-mixdown.log xlog=$OUT/titles-ffmpeg.log
     : > "$tlog"; : > "$xlog"
-    T_ARGS=(export --video "$clip" --title "Mixdown titles@10-15" --captions "$srt@eng" --video-quality 20 --quiet -o "$OUT/titles.mp4")
+    T_ARGS=(export --video "$clip" --title "Mixdown titles@10-15" --captions "$srt@eng" --video-quality 20 --video-preset medium --quiet -o "$OUT/titles.mp4")
     X_ARGS=(-nostdin -hide_banner -loglevel error -y -i "$clip" -i "$srt" -filter_complex
             "[0:v]drawtext=fontfile=$font:text='Mixdown titles':fontsize=56:fontcolor=white:shadowcolor=black@0.6:shadowx=2:shadowy=2:x=(w-text_w)/2:y=h-text_h-36:enable='between(t,10,15)'[v]"
             -map "[v]" -map 0:a -map 1:s -c:v libx264 -preset medium -crf 20 -c:a aac -b:a 192k -c:s mov_text -metadata:s:s:0 language=eng "$OUT/drawtext.mp4")
@@ -309,6 +312,59 @@ if want titles && [ -n "$HAS_EXPORT" ]; then
     side_rows '+ 10 cues (soft)' 'ffmpeg drawtext' "$xlog"
     share=$(ratio "$(med "$tlog" cpu)" "$(med "$xlog" cpu)")
     row '%-22s target: mixdown / ffmpeg CPU = %s <= 0.20: %s' "" "$share" "$(verdict "$share" '<=' 0.2)"
+    row ''
+fi
+
+if want reencode && [ -n "$HAS_EXPORT" ]; then
+    # Issue 22: a conformed 1080p30 timeline re-encoded whole (--full-render), Mixdown
+    # with its defaults (preset and CRF) against ffmpeg doing the same job with x264's
+    # default preset at CRF 18. Targets: CPU at most 0.70 of ffmpeg's, peak RSS at most
+    # ffmpeg's, PSNR against the source at most 0.5 dB below ffmpeg's. The source has
+    # camera-like grain (temporal noise) so that the encoder has real work.
+    clip=$WORK/reencode-1080p.mp4
+    [ -f "$clip" ] || ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=4:allf=t" \
+        -f lavfi -i "aevalsrc=0.2*sin(2*PI*440*t):s=48000:c=stereo" -t 10 \
+        -map 0:v -map 1:a -c:v libx264 -preset veryfast -crf 18 -g 30 -keyint_min 30 -sc_threshold 0 -pix_fmt yuv420p \
+        -c:a aac -b:a 128k "$clip.part.mp4" && mv "$clip.part.mp4" "$clip"
+    # psnr FILE: the mean PSNR (all planes) of FILE's pictures against the source's.
+    psnr() { ffmpeg -nostdin -hide_banner -i "$1" -i "$clip" -lavfi "[0:v][1:v]psnr" -f null - 2>&1 | awk -F'average:' '/PSNR/ { split($2, a, " "); print a[1] }'; }
+    mib() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+    rlog=$OUT/reencode-mixdown.log xlog=$OUT/reencode-ffmpeg.log
+    : > "$rlog"; : > "$xlog"
+    R_ARGS=(export --video "$clip" --full-render --quiet -o "$OUT/reencode.mp4")
+    X_ARGS=(-nostdin -hide_banner -loglevel error -y -i "$clip" -map 0:v -map 0:a
+            -c:v libx264 -preset medium -crf 18 -c:a aac -b:a 192k -movflags +faststart "$OUT/reencode-ffmpeg.mp4")
+    note "reencode: warm-up"
+    timed /dev/null "$MIXDOWN" "${R_ARGS[@]}"
+    timed /dev/null ffmpeg "${X_ARGS[@]}"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "reencode: run $i"
+        timed "$rlog" "$MIXDOWN" "${R_ARGS[@]}"
+        timed "$xlog" ffmpeg "${X_ARGS[@]}"
+    done
+    ours=$(psnr "$OUT/reencode.mp4") theirs=$(psnr "$OUT/reencode-ffmpeg.mp4")
+    # The defaults measured, as `mixdown help export` shows them.
+    export_help=$("$MIXDOWN" help export)
+    shown() { awk -v flag="$1" '$1 == flag { p = 1 } p && /default:/ { sub(/.*default: /, ""); sub(/\).*/, ""); print; exit }' <<< "$export_help"; }
+    defaults="$(shown --video-preset)/$(shown --video-quality)"
+    side_rows '10 s 1080p30, whole' "mixdown ($defaults)" "$rlog"
+    side_rows 're-encode (--full-render)' 'ffmpeg medium/18' "$xlog"
+    share=$(ratio "$(med "$rlog" cpu)" "$(med "$xlog" cpu)")
+    rss=$(ratio "$(med "$rlog" rss)" "$(med "$xlog" rss)")
+    gap=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a - b }')
+    row '%-22s target: mixdown / ffmpeg CPU = %s <= 0.70: %s' "" "$share" "$(verdict "$share" '<=' 0.7)"
+    row '%-22s target: mixdown / ffmpeg peak RSS = %s <= 1.00: %s' "" "$rss" "$(verdict "$rss" '<=' 1)"
+    row '%-22s target: PSNR mixdown %s dB - ffmpeg %s dB = %s >= -0.5: %s' "" "$ours" "$theirs" "$gap" "$(verdict "$gap" '>=' -0.5)"
+    row '%-22s check: files mixdown %s MiB, ffmpeg %s MiB' "" "$(mib "$OUT/reencode.mp4")" "$(mib "$OUT/reencode-ffmpeg.mp4")"
+    # Other preset:CRF pairs, one run each after the default's: what the default was chosen from.
+    for pair in ${BENCH_REENCODE_PAIRS-superfast:15 veryfast:15 veryfast:17 faster:16 faster:17 medium:18}; do
+        note "reencode: --video-preset ${pair%:*} --video-quality ${pair#*:}"
+        plog=$OUT/reencode-pair.log; : > "$plog"
+        timed "$plog" "$MIXDOWN" "${R_ARGS[@]:0:${#R_ARGS[@]}-2}" --video-preset "${pair%:*}" --video-quality "${pair#*:}" -o "$OUT/reencode-pair.mp4"
+        row '%-22s %-8s %9.2f %9.2f %10.1f  CPU %s, PSNR %s dB, %s MiB' "" "$pair" "$(med "$plog" wall)" "$(med "$plog" cpu)" "$(med "$plog" rss)" \
+            "$(ratio "$(med "$plog" cpu)" "$(med "$xlog" cpu)")" "$(psnr "$OUT/reencode-pair.mp4")" "$(mib "$OUT/reencode-pair.mp4")"
+    done
+    rm -f "$OUT/reencode-pair.mp4"
     row ''
 fi
 
