@@ -322,10 +322,13 @@ if want reencode && [ -n "$HAS_EXPORT" ]; then
     # ffmpeg's, PSNR against the source at most 0.5 dB below ffmpeg's. The source has
     # camera-like grain (temporal noise) so that the encoder has real work.
     clip=$WORK/reencode-1080p.mp4
-    [ -f "$clip" ] || ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=4:allf=t" \
-        -f lavfi -i "aevalsrc=0.2*sin(2*PI*440*t):s=48000:c=stereo" -t 10 \
-        -map 0:v -map 1:a -c:v libx264 -preset veryfast -crf 18 -g 30 -keyint_min 30 -sc_threshold 0 -pix_fmt yuv420p \
-        -c:a aac -b:a 128k "$clip.part.mp4" && mv "$clip.part.mp4" "$clip"
+    if [ ! -f "$clip" ]; then
+        ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=4:allf=t" \
+            -f lavfi -i "aevalsrc=0.2*sin(2*PI*440*t):s=48000:c=stereo" -t 10 \
+            -map 0:v -map 1:a -c:v libx264 -preset veryfast -crf 18 -g 30 -keyint_min 30 -sc_threshold 0 -pix_fmt yuv420p \
+            -c:a aac -b:a 128k "$clip.part.mp4"
+        mv "$clip.part.mp4" "$clip"
+    fi
     # psnr FILE: the mean PSNR (all planes) of FILE's pictures against the source's.
     psnr() { ffmpeg -nostdin -hide_banner -i "$1" -i "$clip" -lavfi "[0:v][1:v]psnr" -f null - 2>&1 | awk -F'average:' '/PSNR/ { split($2, a, " "); print a[1] }'; }
     mib() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
@@ -347,8 +350,9 @@ if want reencode && [ -n "$HAS_EXPORT" ]; then
     export_help=$("$MIXDOWN" help export)
     shown() { awk -v flag="$1" '$1 == flag { p = 1 } p && /default:/ { sub(/.*default: /, ""); sub(/\).*/, ""); print; exit }' <<< "$export_help"; }
     defaults="$(shown --video-preset)/$(shown --video-quality)"
-    side_rows '10 s 1080p30, whole' "mixdown ($defaults)" "$rlog"
-    side_rows 're-encode (--full-render)' 'ffmpeg medium/18' "$xlog"
+    side_rows "1080p30 re-encode" mixdown "$rlog"
+    side_rows '' ffmpeg "$xlog"
+    row '%-22s (10 s, --full-render: mixdown at its defaults, %s; ffmpeg at medium/18)' "" "$defaults"
     share=$(ratio "$(med "$rlog" cpu)" "$(med "$xlog" cpu)")
     rss=$(ratio "$(med "$rlog" rss)" "$(med "$xlog" rss)")
     gap=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a - b }')
@@ -361,7 +365,7 @@ if want reencode && [ -n "$HAS_EXPORT" ]; then
         note "reencode: --video-preset ${pair%:*} --video-quality ${pair#*:}"
         plog=$OUT/reencode-pair.log; : > "$plog"
         timed "$plog" "$MIXDOWN" "${R_ARGS[@]:0:${#R_ARGS[@]}-2}" --video-preset "${pair%:*}" --video-quality "${pair#*:}" -o "$OUT/reencode-pair.mp4"
-        row '%-22s %-8s %9.2f %9.2f %10.1f  CPU %s, PSNR %s dB, %s MiB' "" "$pair" "$(med "$plog" wall)" "$(med "$plog" cpu)" "$(med "$plog" rss)" \
+        row '%-22s %-8s %9.2f %9.2f %10.1f  CPU %s, PSNR %s dB, %s MiB' "  at $pair" mixdown "$(med "$plog" wall)" "$(med "$plog" cpu)" "$(med "$plog" rss)" \
             "$(ratio "$(med "$plog" cpu)" "$(med "$xlog" cpu)")" "$(psnr "$OUT/reencode-pair.mp4")" "$(mib "$OUT/reencode-pair.mp4")"
     done
     rm -f "$OUT/reencode-pair.mp4"
