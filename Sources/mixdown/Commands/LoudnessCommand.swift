@@ -31,6 +31,10 @@ struct LoudnessCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineFlags
 
+    @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
+
+    @OptionGroup(title: "Picture") var picture: VideoOptions
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -53,7 +57,7 @@ struct LoudnessCommand: ParsableCommand {
         if inputs.count > 1, let project = inputs.first(where: Self.isProjectFile) {
             throw ValidationError("\(project): a project file is measured on its own, not beside other files")
         }
-        if !measuresProject, timeline.changesProject {
+        if !measuresProject, timeline.changesProject(shaping: shaping, picture: picture) {
             throw ValidationError("timeline flags describe a project: give them alone or beside one project file, not beside media files")
         }
     }
@@ -77,7 +81,7 @@ struct LoudnessCommand: ParsableCommand {
     }
 
     private func projectReport() throws -> LoudnessReport {
-        let project = try timeline.project(loading: inputs.first)
+        let project = try timeline.project(loading: inputs.first, shaping: shaping, picture: picture)
         var plan = try project.measuredPlan(for: .preview, threads: threading.count).plan
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil

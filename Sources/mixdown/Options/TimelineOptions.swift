@@ -12,9 +12,13 @@ struct TimelineOptions: ParsableArguments {
 
     @OptionGroup var flags: TimelineFlags
 
-    // Beside the flags rather than inside them: ArgumentParser's debug builds
-    // check every nested group again at each level, so a group one level higher
-    // costs the test suite's hundreds of runs a fraction of the time.
+    // The groups sit beside the flags rather than inside them: ArgumentParser's
+    // debug builds check every nested group again at each level, so each level
+    // saved costs the test suite's hundreds of runs a fraction of the time.
+    @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
+
+    @OptionGroup(title: "Picture") var picture: VideoOptions
+
     @OptionGroup(title: "Overlays and captions") var overlays: OverlayOptions
 
     func validate() throws {
@@ -28,7 +32,7 @@ struct TimelineOptions: ParsableArguments {
     /// A list flag (`--video`, `--voiceover`, `--music`, `--captions`) replaces
     /// that list of the file; `--title` and `--watermark` add to its overlays.
     func project() throws -> Project {
-        var project = try flags.project(loading: projectFile)
+        var project = try flags.project(loading: projectFile, shaping: shaping, picture: picture)
         overlays.apply(to: &project)
         try overlays.check(project)
         return project
@@ -76,10 +80,6 @@ struct TimelineFlags: ParsableArguments {
             transform: quantity(SampleRate.init(parsing:)))
     var sampleRate: SampleRate?
 
-    @OptionGroup(title: "Fades and ducking") var shaping: ShapingOptions
-
-    @OptionGroup(title: "Picture") var picture: VideoOptions
-
     func validate() throws {
         if let bad = voiceovers.first(where: { $0.time == nil }) {
             throw ValidationError("--voiceover \(bad.path): needs a time, as in \(bad.path)@12.5")
@@ -90,26 +90,28 @@ struct TimelineFlags: ParsableArguments {
     var placesMedia: Bool { !videos.isEmpty || !voiceovers.isEmpty || !music.isEmpty }
 
     /// Whether a flag was given that would change a project with an item of each kind
-    /// (a volume, a pan, `--loop-music`, a fade, a duck setting...).
-    var changesProject: Bool {
+    /// (a volume, a pan, `--loop-music`, a fade, a duck setting...), these or
+    /// the groups beside them.
+    func changesProject(shaping: ShapingOptions, picture: VideoOptions) -> Bool {
         var sample = Project()
         sample.clips = [Project.Clip(path: "")]
         sample.voiceovers = [Project.Voiceover(path: "", start: .zero)]
         sample.music = [Project.Music(path: "")]
-        return applied(to: sample) != sample
+        return applied(to: sample, shaping: shaping, picture: picture) != sample
     }
 
-    /// The project file at `path` (if any) with these flags applied on top.
-    func project(loading path: String?) throws -> Project {
+    /// The project file at `path` (if any) with these flags and the groups
+    /// beside them applied on top.
+    func project(loading path: String?, shaping: ShapingOptions, picture: VideoOptions) throws -> Project {
         var project = Project()
         if let path {
             project = try Project.load(contentsOf: path)
         }
-        return applied(to: project)
+        return applied(to: project, shaping: shaping, picture: picture)
     }
 
-    /// `project` with these flags applied: a list flag replaces that list.
-    func applied(to project: Project) -> Project {
+    /// `project` with these flags and the groups beside them applied: a list flag replaces that list.
+    func applied(to project: Project, shaping: ShapingOptions, picture: VideoOptions) -> Project {
         var project = project
         if !videos.isEmpty { project.clips = videos.map { Project.Clip(path: $0) } }
         if !voiceovers.isEmpty {
