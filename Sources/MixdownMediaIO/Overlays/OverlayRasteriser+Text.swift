@@ -32,13 +32,10 @@ extension OverlayRasteriser {
     }
 
     /// `runs` laid out in `style`, its font family replaced by the default one
-    /// (with a warning, once) when fontconfig does not have it.
+    /// when fontconfig does not have it (planning warns of that, ``fontWarning(for:)``).
     func textPicture(_ runs: [TextRun], _ style: TextStyle) -> TextPicture {
         var style = style
-        if let warning = Self.fontWarning(for: style) {
-            if !warnings.contains(warning) { warnings.append(warning) }
-            style.fontFamily = TextStyle.defaultFamily
-        }
+        if Self.fontWarning(for: style) != nil { style.fontFamily = TextStyle.defaultFamily }
         return TextPicture(runs: runs, style: style)
     }
 

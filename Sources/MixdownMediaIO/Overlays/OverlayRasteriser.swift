@@ -10,15 +10,12 @@ internal import MixdownUnits
 /// Raster images (PNG, JPEG, WebP, GIF) are not drawn here: FFmpeg decodes
 /// them. Text and SVG have a natural size (``naturalSize(of:)``) and are drawn at
 /// any other one by scaling their vectors, never a bitmap. A font family that
-/// fontconfig does not have is replaced by `TextStyle.defaultFamily`, and
-/// ``warnings`` says so once per family. Parsed SVG documents are kept for the
+/// fontconfig does not have is replaced by `TextStyle.defaultFamily`
+/// (``fontWarning(for:)`` is what planning tells the user). Parsed SVG documents are kept for the
 /// rasteriser's life, so drawing one on every frame parses it once.
 ///
 /// Not thread-safe: one rasteriser per thread (Pango's font map is per thread).
 public final class OverlayRasteriser {
-    /// What the caller should tell the user: one line per font family replaced
-    /// by the default one, in the order met.
-    public internal(set) var warnings: [String] = []
     var svgDocuments: [String: SVGDocument] = [:]
 
     /// A rasteriser with nothing read yet.
@@ -92,6 +89,10 @@ public final class OverlayRasteriser {
     /// A natural length in whole pixels: rounded up, ignoring a rounding error's
     /// worth above a whole number, at least 1.
     static func pixels(_ length: Double) -> Int {
-        max(1, Int((length - 1e-6).rounded(.up)))
+        max(1, Int((length - roundingTolerance).rounded(.up)))
     }
+
+    /// How far past a whole pixel a length may be and still count as on it:
+    /// Pango's and librsvg's sums of fractions land a hair beside whole numbers.
+    static let roundingTolerance = 1e-6
 }

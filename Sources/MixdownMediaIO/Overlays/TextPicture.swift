@@ -82,7 +82,7 @@ struct TextPicture {
     /// The smallest rectangle on whole pixels holding `rect` (a rounding
     /// error's worth over a whole number does not count).
     static func snapped(_ rect: CairoRect) -> CairoRect {
-        let tolerance = 1e-6
+        let tolerance = OverlayRasteriser.roundingTolerance
         let left = (rect.x + tolerance).rounded(.down), top = (rect.y + tolerance).rounded(.down)
         let right = (rect.maxX - tolerance).rounded(.up), bottom = (rect.maxY - tolerance).rounded(.up)
         return CairoRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))

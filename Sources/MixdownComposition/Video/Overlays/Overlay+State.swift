@@ -13,6 +13,13 @@ extension Overlay {
         return natural
     }
 
+    /// Timeline `time` in the overlay's own time (0 at its start), where its
+    /// animations and an image's frames are timed.
+    public func localTime(at time: MediaTime) -> MediaTime {
+        // Both are times of one timeline, which fits a MediaTime: the difference does too.
+        (try? time - timeRange.start) ?? .zero
+    }
+
     /// Whether it shows at `time`: start ≤ time < end.
     public func isShown(at time: MediaTime) -> Bool { timeRange.contains(time) }
 
@@ -22,7 +29,7 @@ extension Overlay {
     public func state(at time: MediaTime, natural: (width: Int, height: Int)?, renderWidth: Int, renderHeight: Int) -> OverlayState? {
         guard isShown(at: time), let size = drawnSize(natural: natural) else { return nil }
         let placed = position.origin(width: size.width, height: size.height, renderWidth: renderWidth, renderHeight: renderHeight)
-        let local = (try? time - timeRange.start) ?? .zero
+        let local = localTime(at: time)
         func animated(_ property: OverlayAnimation.Property, _ base: Double) -> Double {
             // The animation of the property begun last decides (AVFoundation's rule for ramps),
             // whatever order they are listed in; of two begun together, the later listed.

@@ -63,8 +63,7 @@ final class OverlayPainter {
             let layer = try layer(index)
             guard let state = overlay.state(at: time, natural: layer.naturalSize, renderWidth: renderWidth, renderHeight: renderHeight),
                   state.opacity > 0 else { continue }
-            let local = (try? time - overlay.timeRange.start) ?? .zero
-            try layer.draw(state, at: local, on: canvas, matrix: matrix, rasteriser: rasteriser)
+            try layer.draw(state, at: overlay.localTime(at: time), on: canvas, matrix: matrix, rasteriser: rasteriser)
         }
     }
 
