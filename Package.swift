@@ -78,8 +78,9 @@ let package = Package(
         .target(name: "MixdownCairo", dependencies: ["CCairo", "MixdownDSP", "MixdownUnits"], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
-        // Assets, composition tracks and segments; the cut rules of stream-copied video.
-        .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits"]),
+        // Assets, composition tracks and segments; the cut rules of stream-copied video and of the
+        // smart render (which reads HEVC parameter sets to tell whether a clip can be spliced).
+        .target(name: "MixdownComposition", dependencies: ["MixdownTime", "MixdownUnits", "MixdownBitstream"]),
         // Volume, ramps, curves, fades and ducking as gain envelopes.
         .target(name: "MixdownAudioMix", dependencies: ["MixdownTime", "MixdownUnits", "MixdownDSP"]),
         // The streaming look-ahead true-peak limiter of delivery loudness (oversampled detector, smooth gain).

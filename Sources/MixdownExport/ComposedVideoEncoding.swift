@@ -10,7 +10,9 @@ import MixdownUnits
 /// smart render.
 ///
 /// Frame *n* is drawn at the stretch's start plus *n* frame durations into one
-/// canvas (the encoder copies what it is given) and given presentation time *n*
+/// canvas (the encoder copies what it is given), turned back by the copied
+/// clips' quarter turns in a smart render of turned clips (stored as theirs
+/// are, shown upright by the track's display matrix), and given presentation time *n*
 /// (the encoder counts in frames), as the writer asks for packets: memory holds
 /// the encoder's lookahead and the open clips' decoders, whatever the length.
 /// Not thread-safe.
@@ -19,15 +21,19 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     private let frames: ComposedVideoFrames
     private let range: MediaTimeRange
     private let canvas: Picture
+    /// Counter-clockwise quarter turns from the drawn picture to the stored one.
+    private let turnsBack: Int
     private let count: Int
     private var next = 0
     private var pending: [EncodedVideoPacket] = []
     private var drained = false
     private let isCancelled: () -> Bool
 
-    /// Encodes `frames` over `range` with `encoder`; `isCancelled` is polled every frame.
-    init(frames: ComposedVideoFrames, range: MediaTimeRange, encoder: VideoEncoder, isCancelled: @escaping () -> Bool) {
+    /// Encodes `frames` over `range` with `encoder`, each turned back by
+    /// `turnsBack` counter-clockwise quarter turns; `isCancelled` is polled every frame.
+    init(frames: ComposedVideoFrames, range: MediaTimeRange, encoder: VideoEncoder, turnsBack: Int = 0, isCancelled: @escaping () -> Bool) {
         self.frames = frames
+        self.turnsBack = turnsBack
         self.range = range
         self.encoder = encoder
         let composition = frames.timeline.videoComposition
@@ -43,7 +49,8 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
                 let frameDuration = frames.timeline.videoComposition.frameDuration
                 let offset = (try? MediaTime(frameIndex: Int64(next), frameDuration: frameDuration)) ?? .zero
                 try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
-                pending += try encoder.encode(canvas, presentationTime: Int64(next))
+                let stored = turnsBack % 4 == 0 ? canvas : canvas.rotated(quarterTurns: -turnsBack)
+                pending += try encoder.encode(stored, presentationTime: Int64(next))
                 next += 1
             } else {
                 pending += try encoder.finish()
@@ -67,10 +74,12 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         var lookaheadThreads: Int { max(1, threads / 3) }
     }
 
-    /// H.264 at the composition's size, one tick per frame, at the chosen
-    /// quality and preset on the export's threads, tagged with the matrix the
-    /// picture is composed in (so players show it as drawn).
-    static func settings(for composition: VideoComposition, encoding: Choices, path: String) throws(MediaIOError) -> VideoEncoderSettings {
+    /// `codec` (FFmpeg's name: `hevc` for libx265, else H.264 with libx264) at
+    /// the composition's size, one tick per frame, at the chosen quality (the
+    /// encoder's CRF) and preset on the export's threads, tagged with the matrix
+    /// the picture is composed in (so players show it as drawn).
+    static func settings(for composition: VideoComposition, encoding: Choices, codec: String,
+                         path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize
         let frameDuration = composition.frameDuration.reduced
         // One tick per frame: a frame duration whose lowest terms do not fit 32 bits has no such time base.
@@ -78,7 +87,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
               let rate = try? FrameRate(frameDuration.timescale, ticks) else {
             throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
         }
-        var settings = VideoEncoderSettings(codec: .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)
+        var settings = VideoEncoderSettings(codec: codec == "hevc" ? .hevc : .h264, width: size.width, height: size.height, timeBase: timeBase, frameRate: rate)
         settings.quality = encoding.quality.crf
         settings.preset = encoding.preset.rawValue
         settings.threads = max(1, encoding.threads)

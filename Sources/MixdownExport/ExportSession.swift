@@ -129,12 +129,13 @@ public final class ExportSession: Sendable {
                 let spans = try SmartRenderEncoding(video: composed, smart: smart, encoding: videoEncoding, path: outputPath,
                                                     isCancelled: { [self] in isCancelled })
                 return .smart(SmartVideo(plan: smart, clipInfos: composed.clipInfos, parameterSets: spans.parameterSets,
-                                         encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
+                                         renumbering: spans.renumbering, encoderTimeBase: spans.settings.timeBase, encode: spans.feed(for:)))
             }
             // A full render: the whole timeline as one stretch.
             let frames = ComposedVideoFrames(video: composed)
             let composition = frames.timeline.videoComposition
-            let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, encoding: videoEncoding, path: outputPath),
+            let encoder = try VideoEncoder(settings: try ComposedVideoEncoding.settings(for: composition, encoding: videoEncoding,
+                                                                                     codec: composed.outputCodec, path: outputPath),
                                            path: outputPath)
             let whole = (try? MediaTimeRange(start: .zero, end: frames.timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
             let feed = ComposedVideoEncoding(frames: frames, range: whole, encoder: encoder, isCancelled: { [self] in isCancelled })

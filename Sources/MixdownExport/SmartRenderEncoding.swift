@@ -8,42 +8,90 @@ import MixdownTime
 import MixdownUnits
 
 /// The re-encoded spans of a smart render: each drawn by the compositor over its
-/// timeline range and encoded by a fresh libx264 whose stream splices with the
-/// copied clips' (their profile, at most their level, their reorder delay, and
-/// parameter sets under id 1 so both sets live in one `avcC`).
+/// timeline range and encoded by a fresh encoder whose stream splices with the
+/// copied clips'. H.264: libx264 at their profile, at most their level, their
+/// reorder delay, with parameter sets under id 1 so both sets live in one
+/// `avcC`. HEVC: libx265 at their profile, tier, at most their level, their
+/// wavefront setting, reorder delay, colours and pixel shape, its parameter sets
+/// renumbered around theirs (`HEVCRenumbering`) so both live in one `hvcC`.
 final class SmartRenderEncoding {
     let settings: VideoEncoderSettings
+    /// The spans' parameter sets as the track's decoder configuration holds them.
     let parameterSets: [NALUnit]
+    /// HEVC: the ids the spans' slices are renumbered to; nil for H.264.
+    let renumbering: HEVCParameterSetIDs?
+    /// The parameter sets every span's encoder must put out (before renumbering).
+    private let encoderSets: [NALUnit]
     private let frames: ComposedVideoFrames
+    /// The copied clips' quarter turns, undone before encoding.
+    private let turnsBack: Int
     private let path: String
     private let isCancelled: () -> Bool
 
     /// The encoder settings for spans that splice with `video`'s copied clips.
     ///
-    /// - Throws: `MediaIOError.unsupported` when libx264 refuses them.
+    /// - Throws: `MediaIOError.unsupported` when the encoder refuses them (a
+    ///   level below what the picture needs) or the parameter sets cannot be renumbered.
     init(video: ComposedVideo, smart: SmartRenderPlan, encoding: ComposedVideoEncoding.Choices, path: String,
          isCancelled: @escaping () -> Bool) throws(MediaIOError) {
         frames = ComposedVideoFrames(video: video)
         let composition = frames.timeline.videoComposition
-        var settings = try ComposedVideoEncoding.settings(for: composition, encoding: encoding, path: path)
-        // The copied clips' colour description stays the stream's: the spans leave theirs unset.
-        settings.colour = .unspecified
-        settings.parameterSetID = 1
-        if let format = smart.format {
-            settings.profile = Self.profile(format.profile)
-            settings.level = Self.level(format.decoderConfiguration)
-        }
-        settings.maximumBFrames = smart.reorderDelay == 0 ? 0 : 3
+        var settings = try ComposedVideoEncoding.settings(for: composition, encoding: encoding, codec: smart.codec, path: path)
+        if smart.quarterTurns % 2 == 1 { (settings.width, settings.height) = (settings.height, settings.width) }
+        settings.maximumBFrames = smart.reorderDelay == 0 ? 0 : smart.reorderDelay >= 2 && smart.codec == "hevc" ? 4 : 3
         settings.bFramePyramid = smart.reorderDelay == 0 ? nil : smart.reorderDelay >= 2
+        if let hevc = smart.hevc {
+            settings.profile = "main"
+            settings.level = hevc.level
+            settings.highTier = hevc.highTier
+            settings.wavefront = hevc.wavefront
+            if let reference = Self.firstCopied(in: smart, of: video) { settings.describe(like: reference) }
+            let sets = try VideoEncoder(settings: settings, path: path).parameterSets
+            do {
+                let ids = try HEVCRenumbering.ids(avoiding: hevc.parameterSets, stretch: sets)
+                var renumbered: [NALUnit] = []
+                for unit in sets { renumbered.append(try HEVCRenumbering.renumber(unit, to: ids)) }
+                parameterSets = renumbered
+                renumbering = ids
+            } catch {
+                throw .unsupported(path: path, reason: "smart render: the re-encoded stretches' HEVC parameter sets cannot be renumbered "
+                    + "(\(error)); use --full-render")
+            }
+            encoderSets = sets
+        } else {
+            // The copied clips' colour description stays the stream's: the spans leave theirs unset.
+            settings.colour = .unspecified
+            settings.parameterSetID = 1
+            if let format = smart.format {
+                settings.profile = Self.profile(format.profile)
+                settings.level = Self.level(format.decoderConfiguration)
+            }
+            parameterSets = try VideoEncoder(settings: settings, path: path).parameterSets
+            encoderSets = parameterSets
+            renumbering = nil
+        }
         self.settings = settings
-        parameterSets = try VideoEncoder(settings: settings, path: path).parameterSets
+        turnsBack = smart.quarterTurns
         self.path = path
         self.isCancelled = isCancelled
     }
 
     /// The feed of the span over `range`: its frames from 0 in the encoder's ticks.
+    ///
+    /// - Throws: `MediaIOError.unsupported` when the encoder's parameter sets
+    ///   differ from the first one's (the track's decoder configuration holds those).
     func feed(for range: MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed {
-        ComposedVideoEncoding(frames: frames, range: range, encoder: try VideoEncoder(settings: settings, path: path), isCancelled: isCancelled)
+        let encoder = try VideoEncoder(settings: settings, path: path)
+        guard encoder.parameterSets == encoderSets else {
+            throw .unsupported(path: path, reason: "smart render: a re-encoded stretch's parameter sets differ from the first's; use --full-render")
+        }
+        return ComposedVideoEncoding(frames: frames, range: range, encoder: encoder, turnsBack: turnsBack, isCancelled: isCancelled)
+    }
+
+    /// The scan of the first clip copied: the stream the spans describe themselves as.
+    private static func firstCopied(in smart: SmartRenderPlan, of video: ComposedVideo) -> VideoClipInfo? {
+        for span in smart.spans { if case let .copy(segment) = span { return video.clipInfos[segment.path] } }
+        return nil
     }
 
     /// x264's name of an FFmpeg profile name (`High` → `high`); nil lets x264 choose.

@@ -26,6 +26,10 @@ public struct ComposedVideo: Sendable {
     /// The scan of the clip `placement` plays.
     public func clip(of placement: VideoTimeline.Placement) -> VideoClipInfo { clips[placement.index] }
 
+    /// The codec the export writes (FFmpeg's name): HEVC when the first clip is
+    /// HEVC, else H.264, whether frames are copied or all re-encoded.
+    public var outputCodec: String { SmartRenderPlan.outputCodec(of: timeline, infos: clips) }
+
     /// The scans by path, as the writer of copied packets looks them up.
     public var clipInfos: [String: VideoClipInfo] {
         Dictionary(clips.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

@@ -34,12 +34,12 @@ final class SmartRenderPlanTests: XCTestCase {
     /// The clips laid out whole (from their first start point), each entered by `transitions[i]`,
     /// with `opacity[i]` in clip time.
     private func timeline(_ infos: [VideoClipInfo], transitions: [Int: Transition] = [:],
-                          opacity: [Int: [LayerRamp<Opacity>]] = [:]) throws -> VideoTimeline {
+                          opacity: [Int: [LayerRamp<Opacity>]] = [:], renderSize: PixelSize? = nil) throws -> VideoTimeline {
         let clips = try infos.enumerated().map { index, info in
             VideoTimelineClip(sourceRange: try MediaTimeRange(start: info.keyframeTimes[0], end: info.duration),
                               transitionIn: transitions[index], opacityRamps: opacity[index] ?? [])
         }
-        return try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: size, frameDuration: output)
+        return try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: renderSize ?? size, frameDuration: output)
     }
 
     private func plan(_ infos: [VideoClipInfo], transitions: [Int: Transition] = [:], opacity: [Int: [LayerRamp<Opacity>]] = [:],
@@ -143,14 +143,14 @@ final class SmartRenderPlanTests: XCTestCase {
             return format
         }
         let cases: [(VideoClipInfo, String)] = [
-            (try clip("hevc", format: format { $0.codec = "hevc" }), "HEVC is not smart-rendered yet"),
-            (try clip("mpeg4", format: format { $0.codec = "mpeg4" }), "mpeg4 cannot be spliced with H.264"),
+            (try clip("hevc", format: format { $0.codec = "hevc" }), "it is HEVC, and the output is H.264 (the first clip's codec)"),
+            (try clip("mpeg4", format: format { $0.codec = "mpeg4" }), "mpeg4 cannot be spliced"),
             (try clip("big", format: format { $0.width = 1280; $0.height = 720 }), "its 1280×720 picture is conformed to 640×360"),
-            (try clip("turned", format: format { $0.width = 360; $0.height = 640; $0.rotation = 90 }), "it is turned by its display matrix"),
+            (try clip("turned", format: format { $0.width = 360; $0.height = 640; $0.rotation = 90 }), "its 360×640 picture is conformed to 640×360"),
             (try clip("pal", base: 25), "its frame rate is not the output's constant one"),
             (try clip("slow", base: 60, ticksPerFrame: 2, nonIDR: [0, 30, 60]), "it has no IDR picture to restart a copy at"),
             (try clip("flipped", format: format { $0.displayMatrix = [0x10000, 0, 0, 0, -0x10000, 0, 0, 0, 0x4000_0000] }),
-             "its display matrix is not the identity (it mirrors, scales or moves the picture)"),
+             "its display matrix mirrors or scales the picture"),
             (try clip("other", format: format { $0.decoderConfiguration = [1, 77, 0, 30, 0xFF] }), "its parameter sets (avcC) differ from a's"),
         ]
         for (info, problem) in cases {
@@ -160,6 +160,26 @@ final class SmartRenderPlanTests: XCTestCase {
             XCTAssertEqual(try spans(plan).dropFirst().map { $0.hasPrefix("encode 90-") }, [true], info.path)
             XCTAssertEqual(plan.format, h264, info.path)
         }
+    }
+
+    /// Portrait phone clips stored turned: copied under their shared display
+    /// matrix (re-encoded frames turned back), a clip turned otherwise re-encoded whole.
+    func testClipsTurnedAlikeAreCopiedUnderTheirMatrix() throws {
+        let quarter: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x4000_0000]
+        var turned = h264
+        turned.rotation = -90
+        turned.displayMatrix = quarter
+        let a = try clip("a", format: turned), b = try clip("b", format: turned)
+        let portrait = try PixelSize(width: 360, height: 640)
+        let plan = try SmartRenderPlan(timeline: timeline([a, b], transitions: [1: dissolve(frames: 10)], renderSize: portrait), infos: [a, b])
+        XCTAssertEqual(plan.quarterTurns, 1)
+        XCTAssertEqual(try spans(plan), ["copy a 0-60 (source 0-60)", "encode 60-110: transition", "copy b 110-170 (source 30-90)"])
+        var upright = turned
+        upright.displayMatrix = [0, -0x10000, 0, 0x10000, 0, 0, 0, 0, 0x4000_0000]
+        let c = try clip("c", format: upright)
+        let other = try SmartRenderPlan(timeline: timeline([a, c], renderSize: portrait), infos: [a, c])
+        XCTAssertEqual(other.notes.count, 1)
+        XCTAssertTrue(other.notes[0].hasPrefix("clip 1 is re-encoded whole: it is shown turned 270° clockwise, a 90° clockwise"), "\(other.notes)")
     }
 
     /// A 25 fps clip's frame is 1/25 s, not the output's 1/30 s, though both are one tick

@@ -56,6 +56,8 @@ public struct VideoClipInfo: Sendable {
     /// stream (codec parameters, aspect ratio, side data); opaque here, nil for
     /// packet tables made by hand.
     package let streamParameters: (any Sendable)?
+    /// What the scan saw inside the packets (parameter sets, open GOPs, layers).
+    package let bitstream: VideoBitstreamFacts
 
     /// A place where a segment can start by stream copy: the first packet copied
     /// (a clean keyframe, in decoding order) and the first frame shown, which is
@@ -68,7 +70,8 @@ public struct VideoClipInfo: Sendable {
     /// The facts of a scanned stream: `packets` in decoding order, each with
     /// timestamps as stored, `origin` the ticks of the container's start,
     /// `statedEnd` the ticks where the container says the stream ends (its edit
-    /// list, for MP4/MOV) when it says so exactly.
+    /// list, for MP4/MOV) when it says so exactly, `bitstream` what the scan saw
+    /// inside the packets.
     ///
     /// - Throws: ``VideoStitchError/timestampOutOfRange(path:reason:)`` when a
     ///   timestamp cannot be a time or decoding times do not increase;
@@ -76,7 +79,7 @@ public struct VideoClipInfo: Sendable {
     ///   frames shown.
     package init(path: String, streamIndex: Int, format: VideoStreamFormat, timeBase: TimeBase,
                  origin: Int64, packets stored: [VideoPacketEntry], statedEnd: Int64? = nil,
-                 streamParameters: (any Sendable)? = nil) throws(VideoStitchError) {
+                 streamParameters: (any Sendable)? = nil, bitstream: VideoBitstreamFacts = VideoBitstreamFacts()) throws(VideoStitchError) {
         guard !stored.isEmpty else { throw .invalidTrim(path: path, reason: "the video stream has no frames") }
         self.path = path
         self.streamIndex = streamIndex
@@ -84,6 +87,7 @@ public struct VideoClipInfo: Sendable {
         self.timeBase = timeBase
         self.origin = origin
         self.streamParameters = streamParameters
+        self.bitstream = bitstream
         let timing = try Self.normalised(stored, statedEnd: statedEnd, path: path)
         let packets = timing.packets
         self.packets = packets

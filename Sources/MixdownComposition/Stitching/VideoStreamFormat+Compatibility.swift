@@ -34,10 +34,6 @@ extension VideoStreamFormat {
         return found
     }
 
-    /// Whether the picture is shown as stored: no display matrix, or the identity
-    /// (nothing turned, mirrored, scaled or moved).
-    var isShownAsStored: Bool { shownMatrix == Self.identityMatrix }
-
     /// The display matrix, the identity when the stream has none.
     private var shownMatrix: [Int32] {
         displayMatrix ?? Self.identityMatrix

@@ -57,6 +57,12 @@ package final class StreamCopyParameters: @unchecked Sendable {
         sideData.contains { $0.type == AV_PKT_DATA_DOVI_CONF }
     }
 
+    /// The stream's colours, by FFmpeg's names.
+    package var colour: ColourNames { colourNames(of: codecParameters.pointee) }
+
+    /// The pixel shape, width and height; (0, 1) when unknown.
+    package var pixelShape: (width: Int32, height: Int32) { (sampleAspectRatio.num, sampleAspectRatio.den) }
+
     /// FFmpeg's name of the codec, e.g. `hevc`.
     package var codecName: String {
         String(cString: avcodec_get_name(codecParameters.pointee.codec_id))

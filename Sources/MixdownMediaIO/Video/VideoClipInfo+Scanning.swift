@@ -63,7 +63,8 @@ extension VideoClipInfo {
             ? header.duration.flatMap { duration in header.start.map { $0 + duration } } : nil
         var readError: MediaIOError?
         let idr = IDRDetector(codec: facts.codecName, decoderConfiguration: video.decoderConfiguration)
-        let packets = try Self.scan(input, stream: index, idr: idr, stoppedBy: &readError)
+        var bitstream: VideoBitstreamFacts? = facts.codecName == "hevc" ? VideoBitstreamFacts() : nil
+        let packets = try Self.scan(input, stream: index, idr: idr, facts: &bitstream, stoppedBy: &readError)
         let promised = facts.frameCount
         if promised > 0, packets.count < Int(promised) {
             throw .unreadableMedia(path: path, reason: "truncated: only \(packets.count) of the \(promised) video frames its index lists can be read")
@@ -72,7 +73,8 @@ extension VideoClipInfo {
         guard !packets.isEmpty else { throw .unreadableMedia(path: path, reason: "the video stream has no frames") }
         do {
             try self.init(path: path, streamIndex: index, format: format, timeBase: timeBase, origin: origin,
-                          packets: packets, statedEnd: statedEnd, streamParameters: parameters)
+                          packets: packets, statedEnd: statedEnd, streamParameters: parameters,
+                          bitstream: bitstream ?? VideoBitstreamFacts())
         } catch {
             throw .unsupported(path: path, reason: "\(error)")
         }
@@ -83,8 +85,9 @@ extension VideoClipInfo {
     /// packets) are derived from the presentation times (`decodeTimes`).
     ///
     /// A read error ends the scan and lands in `readError`, so that a cut-off file
-    /// is reported as truncated rather than by the demuxer's message.
-    private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector,
+    /// is reported as truncated rather than by the demuxer's message. With
+    /// `facts` (HEVC: not nil), what the packets hold beyond timing lands there.
+    private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector, facts: inout VideoBitstreamFacts?,
                              stoppedBy readError: inout MediaIOError?) throws(MediaIOError) -> [VideoPacketEntry] {
         var entries: [VideoPacketEntry] = []
         var missingDts = false
@@ -102,6 +105,7 @@ extension VideoClipInfo {
                 throw .unsupported(path: input.path, reason: "video packet \(entries.count) has no timestamp")
             }
             missingDts = missingDts || packet.dts == nil
+            facts?.note(packet.bytes, units: idr)
             entries.append(VideoPacketEntry(pts: pts, dts: packet.dts ?? pts, duration: packet.duration,
                                             isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded,
                                             isIDR: packet.isKeyframe && idr.isIDR(packet.bytes)))

@@ -1,3 +1,4 @@
+public import MixdownComposition
 public import MixdownTime
 
 /// What a video stream's pictures are like, as `VideoFrameReader` hands them out

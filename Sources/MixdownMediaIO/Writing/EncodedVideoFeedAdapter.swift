@@ -3,25 +3,27 @@ internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// An `EncodedVideoFeed`'s packets, rescaled from the encoder's time base to
-/// the output stream's and moved by `offset` output ticks; with `lengthSize`,
-/// turned from Annex B into length-prefixed NAL units without SPS and PPS (for a
-/// track whose `avcC` holds them). Holds one packet of lookahead.
+/// the output stream's and moved by `offset` output ticks; with `splice`,
+/// turned from Annex B into length-prefixed NAL units as a track of copied
+/// packets holds them (`SpliceUnits`: no parameter sets, HEVC slices
+/// renumbered). Holds one packet of lookahead.
 final class EncodedVideoFeedAdapter: VideoFeed {
     let timeBase: TimeBase
     private let encoderTimeBase: TimeBase
     private let feed: EncodedVideoFeed
     private let offset: Int64
-    private let lengthSize: Int?
+    private let splice: (lengthSize: Int, units: SpliceUnits)?
     private var lookahead: EncodedVideoPacket?
     private var ended = false
     private(set) var packetsRead = 0
 
-    init(feed: EncodedVideoFeed, encoderTimeBase: TimeBase, timeBase: TimeBase, offset: Int64 = 0, lengthSize: Int? = nil) {
+    init(feed: EncodedVideoFeed, encoderTimeBase: TimeBase, timeBase: TimeBase, offset: Int64 = 0,
+         splice: (lengthSize: Int, units: SpliceUnits)? = nil) {
         self.feed = feed
         self.encoderTimeBase = encoderTimeBase
         self.timeBase = timeBase
         self.offset = offset
-        self.lengthSize = lengthSize
+        self.splice = splice
     }
 
     func peekDts() throws(MediaIOError) -> Int64? {
@@ -33,9 +35,8 @@ final class EncodedVideoFeedAdapter: VideoFeed {
         try fill()
         guard let next = lookahead else { return false }
         lookahead = nil
-        let bytes = lengthSize.map { size in
-            NALUnit.lengthPrefixed(next.nalUnits.filter { ![7, 8, 9].contains($0.h264Type) }, lengthSize: size)
-        } ?? next.bytes
+        var bytes = next.bytes
+        if let splice { bytes = NALUnit.lengthPrefixed(try splice.units.rewrite(next.nalUnits), lengthSize: splice.lengthSize) }
         let status = packet.setBytes(bytes)
         guard status.isSuccess else { throw .writeFailed(path: "video", reason: "video packet: \(status.message)") }
         packet.pts = rescale(next.presentationTime) + offset

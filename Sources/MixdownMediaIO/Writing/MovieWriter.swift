@@ -130,17 +130,17 @@ public final class MovieWriter {
                  fastStart: Bool, inputs: [String], captions: [CaptionTrack]) throws(MediaIOError) {
         var plan: VideoStitchPlan?
         var encodedVideo: (encoder: VideoEncoder, feed: EncodedVideoFeed)?
-        var smart: (video: SmartVideo, reference: VideoClipInfo, parameters: StreamCopyParameters, avcC: [UInt8], lengthSize: Int)?
+        var smart: (video: SmartVideo, reference: VideoClipInfo, parameters: StreamCopyParameters, record: [UInt8], lengthSize: Int)?
         switch movieVideo {
         case .copy(let stitch)?: plan = stitch
         case let .encoded(encoder, feed)?: encodedVideo = (encoder, feed)
         case let .smart(video)?:
             guard let reference = video.reference, let parameters = reference.streamParameters as? StreamCopyParameters,
-                  let avcC = AVCDecoderConfiguration.merging(reference.format.decoderConfiguration, with: video.parameterSets),
-                  let lengthSize = AVCDecoderConfiguration.lengthSize(of: avcC) else {
-                throw .unsupported(path: path, reason: "smart render: the copied clips' H.264 configuration (avcC) cannot take the re-encoded stretches' parameter sets")
+                  let configuration = video.decoderConfiguration(of: reference) else {
+                throw .unsupported(path: path, reason: "smart render: the copied clips' decoder configuration (\(video.plan.codec == "hevc" ? "hvcC" : "avcC")) "
+                    + "cannot take the re-encoded stretches' parameter sets")
             }
-            smart = (video, reference, parameters, avcC, lengthSize)
+            smart = (video, reference, parameters, configuration.record, configuration.lengthSize)
         case nil: break
         }
         let sampleRate = settings.sampleRate
@@ -167,7 +167,7 @@ public final class MovieWriter {
         if let encodedVideo { videoStream = try ffmpeg(output.addVideoStream(encodedBy: encodedVideo.encoder.context)) }
         if let smart {
             try container.checkCanHold(smart.parameters.codecName, from: smart.reference.path)
-            videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.avcC))
+            videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.record))
         }
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
         subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)

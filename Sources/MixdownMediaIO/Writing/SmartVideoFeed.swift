@@ -5,7 +5,8 @@ internal import MixdownTime
 /// A smart render's video: each span in turn, copied packets from their clips
 /// (`VideoPacketSource`) and re-encoded ones from their feeds, moved to their
 /// place on the timeline and turned from Annex B into the track's
-/// length-prefixed form without the parameter sets (the `avcC` holds them).
+/// length-prefixed form without the parameter sets (the `avcC` or `hvcC`
+/// holds them; HEVC slices renumbered to the spans' sets).
 /// Decoding times must keep increasing across every seam; a span that would
 /// break that stops the export with an error rather than write a file players
 /// stumble on.
@@ -57,7 +58,7 @@ final class SmartVideoFeed: VideoFeed {
         case let .encode(range, _):
             let offset = (try? timeBase.ticks(range.start)) ?? 0
             return EncodedVideoFeedAdapter(feed: try video.encode(range), encoderTimeBase: video.encoderTimeBase, timeBase: timeBase,
-                                           offset: offset, lengthSize: lengthSize)
+                                           offset: offset, splice: (lengthSize, video.spliceUnits))
         }
     }
 }

@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF, 0 to 51, lower is better. (default: \(VideoQuality.standard))", valueName: "crf"),
+    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF (x265's when the output is HEVC), 0 to 51, lower is better. (default: \(VideoQuality.standard))", valueName: "crf"),
             transform: quantity(VideoQuality.init(parsing:)))
     var videoQuality: VideoQuality?
 
@@ -120,6 +120,6 @@ struct ExportCommand: ParsableCommand {
         } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
             encoded = composition.frameCount(in: whole)
         }
-        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality), preset \(preset))"
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (\(composed.outputCodec == "hevc" ? "HEVC" : "H.264"), CRF \(quality), preset \(preset))"
     }
 }

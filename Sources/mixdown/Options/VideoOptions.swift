@@ -25,7 +25,7 @@ struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: \(Project.standard.video.fadeOut))", valueName: "time"), transform: parseTime)
     var videoFadeOut: MediaTime?
 
-    @Option(help: ArgumentHelp("x264 speed preset of re-encoded video (transitions, fades, conformed clips, --full-render): \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")); faster is larger at the same CRF. (default: \(VideoPreset.standard))", valueName: "name"),
+    @Option(help: ArgumentHelp("x264 (or x265, for HEVC) speed preset of re-encoded video (transitions, fades, conformed clips, --full-render): \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")); faster is larger at the same CRF. (default: \(VideoPreset.standard))", valueName: "name"),
             transform: quantity(VideoPreset.init(parsing:)))
     var videoPreset: VideoPreset?
 

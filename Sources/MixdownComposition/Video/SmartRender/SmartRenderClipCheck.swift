@@ -7,8 +7,12 @@ struct SmartRenderClipCheck {
     let problem: String?
     /// Frames a decoder holds back (the largest lead of decoding over display order).
     let reorderDelay: Int
+    /// What an HEVC splice needs to know; nil for H.264 and for clips that cannot be copied.
+    let hevc: HEVCSpliceFacts?
 
-    init(info: VideoClipInfo, composition: VideoComposition) {
+    /// Checks `info` for a smart render of `composition` into a `codec` stream
+    /// (FFmpeg's name: `h264` or `hevc`).
+    init(info: VideoClipInfo, composition: VideoComposition, codec: String) {
         self.info = info
         let shown = info.displayedSize
         let size = composition.renderSize
@@ -18,17 +22,34 @@ struct SmartRenderClipCheck {
         let durations = Set(info.packets.filter { !$0.isDiscarded }.sorted { $0.pts < $1.pts }.dropLast().map(\.duration))
         let isConstant = durations.count == 1 && durations.allSatisfy { (try? info.timeBase.time(ticks: $0)) == composition.frameDuration }
         reorderDelay = Self.reorderDelay(of: info.packets)
-        problem = if info.format.codec != "h264" {
-            info.format.codec == "hevc" ? "HEVC is not smart-rendered yet" : "\(info.format.codec) cannot be spliced with H.264"
+        var hevcProblem: String?
+        if info.format.codec == "hevc", codec == "hevc" {
+            switch HEVCSpliceFacts.facts(record: info.format.decoderConfiguration, bitstream: info.bitstream) {
+            case let .success(facts): hevc = facts
+            case let .failure(refusal):
+                hevc = nil
+                hevcProblem = refusal.reason
+            }
+        } else {
+            hevc = nil
+        }
+        problem = if !["h264", "hevc"].contains(info.format.codec) {
+            "\(info.format.codec) cannot be spliced"
+        } else if info.format.codec != codec {
+            "it is \(Self.codecName(info.format.codec)), and the output is \(Self.codecName(codec)) (the first clip's codec)"
+        } else if let hevcProblem {
+            hevcProblem
         } else if shown.width != size.width || shown.height != size.height {
             "its \(shown.width)×\(shown.height) picture is conformed to \(size.width)×\(size.height)"
-        } else if info.format.rotation != 0 {
-            "it is turned by its display matrix"
-        } else if !info.format.isShownAsStored {
-            // The output track has one display matrix, the copied clips'; the drawn frames are upright already.
-            "its display matrix is not the identity (it mirrors, scales or moves the picture)"
+        } else if !VideoOrientation.isExactTurn(info.format.displayMatrix) {
+            // The output track has one display matrix, the copied clips': re-encoded frames are turned
+            // back to be stored as theirs are, which a mirror or a scaling would not survive.
+            "its display matrix mirrors or scales the picture"
         } else if !isConstant {
             "its frame rate is not the output's constant one"
+        } else if reorderDelay > 2 {
+            // Re-encoded stretches reorder by 2 frames at most (B-frames in a pyramid): decoding times would go back.
+            "its pictures are reordered by \(reorderDelay) frames, more than re-encoded stretches can match (2)"
         } else if !info.packets.contains(where: \.isIDR) {
             "it has no IDR picture to restart a copy at"
         } else {
@@ -36,15 +57,32 @@ struct SmartRenderClipCheck {
         }
     }
 
+    /// The clockwise quarter turns the clip is shown with: re-encoded frames are
+    /// turned back by as many to be stored as the copied ones are.
+    var quarterTurns: Int { VideoOrientation(displayMatrix: info.format.displayMatrix).quarterTurns }
+
     /// Why this clip cannot be copied beside `reference`'s copied packets.
     func mismatch(with reference: SmartRenderClipCheck) -> String? {
         if info.format.decoderConfiguration != reference.info.format.decoderConfiguration {
-            return "its parameter sets (avcC) differ from \(reference.info.path)'s"
+            return "its parameter sets (\(info.format.codec == "hevc" ? "hvcC" : "avcC")) differ from \(reference.info.path)'s"
+        }
+        if info.format.displayMatrix ?? [] != reference.info.format.displayMatrix ?? [] {
+            let mine = VideoOrientation(displayMatrix: info.format.displayMatrix), theirs = VideoOrientation(displayMatrix: reference.info.format.displayMatrix)
+            return "it is shown turned \(mine), \(reference.info.path) \(theirs) (one track has one display matrix)"
         }
         if reorderDelay != reference.reorderDelay {
             return "its reorder delay (\(reorderDelay) frames) differs from \(reference.info.path)'s (\(reference.reorderDelay))"
         }
         return nil
+    }
+
+    /// How users name a codec: `H.264`, `HEVC`.
+    static func codecName(_ codec: String) -> String {
+        switch codec {
+        case "h264": "H.264"
+        case "hevc": "HEVC"
+        default: codec
+        }
     }
 
     /// The most frames any packet is decoded ahead of its place in display order.

@@ -12,13 +12,14 @@ extension SmartRenderPlan {
     public init(timeline: VideoTimeline, infos: [VideoClipInfo], fullRender: Bool = false) throws(VideoStitchError) {
         let composition = timeline.videoComposition
         let whole = (try? MediaTimeRange(start: .zero, end: timeline.duration)) ?? MediaTimeRange(emptyAt: .zero)
+        let codec = Self.outputCodec(of: timeline, infos: infos)
         guard !fullRender else {
-            self.init(spans: [.encode(whole, reason: "full render")], format: nil, reorderDelay: 0, notes: ["--full-render: every frame is re-encoded"])
+            self.init(spans: [.encode(whole, reason: "full render")], codec: codec, notes: ["--full-render: every frame is re-encoded"])
             return
         }
-        let checks = infos.map { SmartRenderClipCheck(info: $0, composition: composition) }
+        let checks = infos.map { SmartRenderClipCheck(info: $0, composition: composition, codec: codec) }
         guard checks.contains(where: { $0.problem == nil }) else {
-            self.init(spans: [.encode(whole, reason: "no clip can be copied")], format: nil, reorderDelay: 0,
+            self.init(spans: [.encode(whole, reason: "no clip can be copied")], codec: codec,
                       notes: checks.enumerated().compactMap { index, check in check.problem.map { "clip \(index) is re-encoded whole: \($0)" } })
             return
         }
@@ -56,7 +57,15 @@ extension SmartRenderPlan {
         if cursor < timeline.duration, let tail = try? MediaTimeRange(start: cursor, end: timeline.duration) {
             spans.append(.encode(tail, reason: Self.reason(for: tail, in: composition)))
         }
-        self.init(spans: spans, format: reference?.info.format, reorderDelay: reference?.reorderDelay ?? 0, notes: notes)
+        self.init(spans: spans, codec: codec, format: reference?.info.format, reorderDelay: reference?.reorderDelay ?? 0,
+                  quarterTurns: reference?.quarterTurns ?? 0, hevc: reference?.hevc, notes: notes)
+    }
+
+    /// The codec of the output's video (FFmpeg's name): HEVC when the first clip
+    /// shown is HEVC, else H.264. Clips of the other codec are re-encoded into it.
+    public static func outputCodec(of timeline: VideoTimeline, infos: [VideoClipInfo]) -> String {
+        let first = timeline.placements.min { $0.timeRange.start < $1.timeRange.start }
+        return first.map { infos[$0.index].format.codec } == "hevc" ? "hevc" : "h264"
     }
 
     /// The timeline ranges where `place`'s clip is shown alone and unchanged:

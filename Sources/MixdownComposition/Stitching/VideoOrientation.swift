@@ -45,6 +45,15 @@ public struct VideoOrientation: Hashable, Sendable, CustomStringConvertible {
         }!
     }
 
+    /// Whether `displayMatrix` is exactly a turn by quarter turns (no mirror, no
+    /// scaling; any translation): a track can carry it for pictures stored turned back.
+    public static func isExactTurn(_ displayMatrix: [Int32]?) -> Bool {
+        guard let m = displayMatrix else { return true }
+        let one: Int32 = 0x10000
+        let turns: [[Int32]] = [[one, 0, 0, one], [0, one, -one, 0], [-one, 0, 0, -one], [0, -one, one, 0]]
+        return m.count == 9 && turns.contains([m[0], m[1], m[3], m[4]]) && m[2] == 0 && m[5] == 0 && m[8] == 0x4000_0000
+    }
+
     /// Whether width and height swap when shown.
     public var swapsSides: Bool { quarterTurns % 2 == 1 }
 
