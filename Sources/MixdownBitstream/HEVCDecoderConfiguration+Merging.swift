@@ -7,12 +7,15 @@ extension HEVCDecoderConfiguration {
     /// Each set goes to the end of the array of its NAL type (32, 33, 34; the
     /// array is made if missing), and the VPS, SPS and PPS arrays come first in
     /// that order, marked complete; other arrays (the SEI of a Dolby Vision
-    /// clip) stay as they were, after them. The header keeps the record's
+    /// clip) stay as they were, after them, and added units of other types
+    /// (SEI) join them. The header keeps the record's
     /// profile, sample format and length size, takes the higher tier and level,
     /// ANDs the compatibility and constraint flags with the added SPSs', says
     /// `parallelismType` 0 when the added PPSs' tiles or wavefront differ from
-    /// what the record says, and `min_spatial_segmentation_idc` 0, a promise an
-    /// added SPS need not keep.
+    /// what the record says; with an SPS added, `min_spatial_segmentation_idc`
+    /// is 0 (a promise the added SPS need not keep) and so is `parallelismType`,
+    /// which only qualifies it. The temporal layer count becomes 0 (unknown)
+    /// when an added SPS has another, and `temporalIdNested` is ANDed.
     package static func merging(_ record: [UInt8], with sets: [NALUnit]) -> [UInt8]? {
         guard var configuration = try? HEVCDecoderConfiguration(record: record) else { return nil }
         var ptl = configuration.profileTierLevel
@@ -42,7 +45,11 @@ extension HEVCDecoderConfiguration {
         configuration.temporalIDNested = nested
         configuration.numTemporalLayers = temporalLayers
         configuration.parallelismType = parallelism
-        if addedSPS { configuration.minSpatialSegmentation = 0 }
+        if addedSPS {
+            // The added SPSs promise no minimum segmentation; without one, parallelismType says nothing (FFmpeg's rule too).
+            configuration.minSpatialSegmentation = 0
+            configuration.parallelismType = 0
+        }
         var arrays: [NALArray] = []
         for type in 32...34 {
             var array = configuration.arrays.first { $0.type == type } ?? NALArray(complete: true, type: type, units: [])
@@ -50,15 +57,25 @@ extension HEVCDecoderConfiguration {
             array.complete = true
             if !array.units.isEmpty { arrays.append(array) }
         }
-        configuration.arrays = arrays + configuration.arrays.filter { !(32...34).contains($0.type) }
+        // Other units (SEI) join the array of their type, made after the others when missing.
+        var others = configuration.arrays.filter { !(32...34).contains($0.type) }
+        for unit in sets where !(32...34).contains(unit.hevcType) {
+            if let index = others.firstIndex(where: { $0.type == unit.hevcType }) {
+                others[index].units.append(unit)
+            } else {
+                others.append(NALArray(complete: false, type: unit.hevcType, units: [unit]))
+            }
+        }
+        configuration.arrays = arrays + others
         guard configuration.arrays.count < 256, configuration.arrays.allSatisfy({ $0.units.count < 1 << 16 }),
               configuration.units.allSatisfy({ $0.bytes.count < 1 << 16 }) else { return nil }
         return configuration.record
     }
 
-    /// A fresh `hvcC` for `sets` (a VPS, an SPS and a PPS at least): the header
-    /// from the first SPS and PPS, the arrays VPS, SPS, PPS (complete), then
-    /// any SEI units of `sets`.
+    /// A fresh `hvcC` for `sets` (a VPS, an SPS and a PPS at least), as FFmpeg's
+    /// MP4 muxer writes one: the header from the first SPS (no
+    /// `min_spatial_segmentation_idc`, so `parallelismType` 0; no frame rate),
+    /// then the arrays VPS, SPS, PPS (complete) and any SEI units of `sets`.
     ///
     /// - Parameters:
     ///   - sets: the units, header bytes included.
@@ -71,7 +88,7 @@ extension HEVCDecoderConfiguration {
               sets.contains(where: { $0.hevcType == 32 }) else { throw .invalid("an hvcC needs a VPS, an SPS and a PPS") }
         guard sets.allSatisfy({ $0.bytes.count < 1 << 16 }) else { throw .invalid("a parameter set longer than 65535 bytes") }
         let sps = try HEVCSequenceParameterSet(spsUnit)
-        let pps = try HEVCPictureParameterSet(ppsUnit)
+        _ = try HEVCPictureParameterSet(ppsUnit)  // checked, though the header takes nothing from it
         // Header bytes after the version: PTL (12), min_spatial_segmentation (2), parallelism, chroma, depths,
         // avgFrameRate (2), then constantFrameRate, numTemporalLayers, temporalIdNested and the length size.
         var header = [UInt8](repeating: 0, count: 22)
@@ -83,7 +100,6 @@ extension HEVCDecoderConfiguration {
         header[20] = UInt8(lengthSize - 1)
         var configuration = HEVCDecoderConfiguration(header: header, arrays: [])
         configuration.profileTierLevel = sps.profileTierLevel
-        configuration.parallelismType = parallelismType(of: pps)
         configuration.numTemporalLayers = sps.maxSubLayersMinus1 + 1
         configuration.temporalIDNested = sps.temporalIDNesting
         for type in [32, 33, 34, 39, 40] {
