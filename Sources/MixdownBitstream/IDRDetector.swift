@@ -1,9 +1,9 @@
 /// Tells whether an H.264 or HEVC access unit is an IDR picture, from the NAL
 /// unit types in its bytes (length-prefixed as MP4 stores them, or Annex B).
 package struct IDRDetector {
-    private let codec: String
+    let codec: String
     /// Bytes of each NAL unit's length prefix; nil for Annex B (start codes).
-    private let lengthSize: Int?
+    let lengthSize: Int?
 
     /// A detector for `codec`'s packets, whose form the decoder configuration
     /// (an `avcC` or `hvcC` record, or Annex B parameter sets) tells.
