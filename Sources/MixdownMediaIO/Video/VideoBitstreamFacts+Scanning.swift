@@ -1,5 +1,5 @@
 internal import MixdownBitstream
-public import MixdownComposition
+internal import MixdownComposition
 
 extension VideoBitstreamFacts {
     /// Adds what one HEVC packet holds: in-band parameter sets, RASL pictures,

@@ -1,4 +1,4 @@
-public import MixdownComposition
+package import MixdownComposition
 internal import MixdownFFmpeg
 
 extension VideoEncoderSettings {
