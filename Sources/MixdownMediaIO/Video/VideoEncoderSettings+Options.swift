@@ -39,7 +39,7 @@ extension VideoEncoderSettings {
         if let frames = keyframeInterval { parameters.append("keyint=\(frames)") }
         if let frames = maximumBFrames { parameters.append("bframes=\(frames)") }
         if let pyramid = bFramePyramid {
-            // x265 takes a boolean and only logs other values, leaving its pyramid as it was.
+            // x265 takes a boolean: it reads `normal` as false and only logs the error (reorder delay 1, not 2).
             let value = switch codec {
             case .h264: pyramid ? "normal" : "none"
             case .hevc: pyramid ? "1" : "0"

@@ -10,7 +10,10 @@ public import MixdownTime
 /// `VideoEncoder.parameterSets` equal the source's byte for byte
 /// (`NALUnit.parameterSets(inDecoderConfiguration:codec:)` reads those) before
 /// sharing them: the PPS carries the CRF unless `stitchable`, and the SPS the
-/// time base, colours and pixel shape.
+/// time base, colours and pixel shape. x265 always numbers its sets 0: an HEVC
+/// stretch's are renumbered after encoding, and besides the above take the
+/// source's level, tier (`highTier`), `wavefront` and reorder delay
+/// (`maximumBFrames`, `bFramePyramid`).
 public struct VideoEncoderSettings: Hashable, Sendable {
     /// The codec, and the library that encodes it.
     public enum Codec: String, Hashable, Sendable {
