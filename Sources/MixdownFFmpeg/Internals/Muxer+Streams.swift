@@ -8,8 +8,15 @@ extension Muxer {
     /// `hvc1`), else the container's own. A Dolby Vision configuration needs
     /// unofficial compliance for FFmpeg 5.1 to write it. Returns the stream's index.
     ///
-    /// - Throws: `cannotCreateOutput`.
-    package func addVideoStream(copying source: StreamCopyParameters, extradata: [UInt8]? = nil) throws(FFmpegError) -> Int {
+    /// - Parameters:
+    ///   - source: the copied stream's description.
+    ///   - extradata: the codec configuration to write instead of the source's
+    ///     (an `avcC` or `hvcC` that also holds a re-encoded stretch's parameter sets).
+    ///   - codecTag: the sample entry's four characters (`hvc1`) instead of the
+    ///     source's tag; it must be one the container takes for the codec.
+    /// - Throws: `cannotCreateOutput`, also for a tag that is not four ASCII characters.
+    package func addVideoStream(copying source: StreamCopyParameters, extradata: [UInt8]? = nil,
+                                codecTag: String? = nil) throws(FFmpegError) -> Int {
         let stream = try newStream()
         let par = stream.pointee.codecpar!
         let status = avcodec_parameters_copy(par, source.codecParameters)
@@ -24,7 +31,11 @@ extension Muxer {
             par.pointee.extradata = bytes
             par.pointee.extradata_size = Int32(extradata.count)
         }
-        if !keepsCodecTag(par.pointee.codec_tag, of: par.pointee.codec_id) { par.pointee.codec_tag = 0 }
+        if let codecTag {
+            par.pointee.codec_tag = try fourCC(codecTag)
+        } else if !keepsCodecTag(par.pointee.codec_tag, of: par.pointee.codec_id) {
+            par.pointee.codec_tag = 0
+        }
         stream.pointee.time_base = source.timeBase
         stream.pointee.avg_frame_rate = source.averageFrameRate
         stream.pointee.r_frame_rate = source.realFrameRate
@@ -48,16 +59,30 @@ extension Muxer {
         return av_codec_get_id(tags, tag) == codec || av_codec_get_tag2(tags, codec, &own) == 0
     }
 
-    /// Adds an audio stream with `encoder`'s parameters (codec, configuration,
-    /// delay) and time base. Returns the new stream's index.
+    /// FFmpeg's `MKTAG` of a four-character code: the first character in the low byte.
+    private func fourCC(_ code: String) throws(FFmpegError) -> UInt32 {
+        let bytes = Array(code.utf8)
+        guard bytes.count == 4, bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            throw .cannotCreateOutput(path: path, reason: "\"\(code)\" is not a four-character codec tag")
+        }
+        var tag: UInt32 = 0
+        for byte in bytes.reversed() { tag = tag << 8 | UInt32(byte) }
+        return tag
+    }
+
+    /// Adds a video stream described by an open encoder: its codec parameters
+    /// (extradata included), time base and frame rate. Returns the stream's index.
     ///
-    /// - Throws: `cannotCreateOutput`.
-    /// A video stream described by an open encoder: its codec parameters
-    /// (extradata included), time base and frame rate.
-    package func addVideoStream(encodedBy encoder: VideoEncoderContext) throws(FFmpegError) -> Int {
+    /// - Parameters:
+    ///   - encoder: the open encoder whose packets the stream gets.
+    ///   - codecTag: the sample entry's four characters (`hvc1`, where the MP4
+    ///     muxer would write `hev1`); nil for the container's own.
+    /// - Throws: `cannotCreateOutput`, also for a tag that is not four ASCII characters.
+    package func addVideoStream(encodedBy encoder: VideoEncoderContext, codecTag: String? = nil) throws(FFmpegError) -> Int {
         let stream = try newStream()
         let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)
         guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
+        if let codecTag { stream.pointee.codecpar.pointee.codec_tag = try fourCC(codecTag) }
         stream.pointee.time_base = encoder.context.pointee.time_base
         stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
         stream.pointee.r_frame_rate = encoder.context.pointee.framerate
@@ -65,6 +90,10 @@ extension Muxer {
         return Int(stream.pointee.index)
     }
 
+    /// Adds an audio stream with `encoder`'s parameters (codec, configuration,
+    /// delay) and time base. Returns the new stream's index.
+    ///
+    /// - Throws: `cannotCreateOutput`.
     package func addAudioStream(encodedBy encoder: AACEncoderContext) throws(FFmpegError) -> Int {
         let stream = try newStream()
         let status = avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context)

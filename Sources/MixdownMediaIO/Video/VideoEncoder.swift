@@ -41,17 +41,19 @@ public final class VideoEncoder {
     ///   - settings: codec, size, timing, quality and stream description.
     ///   - path: the output the packets go to, named in error messages.
     /// - Throws: `MediaIOError.unsupported` when a setting is out of range or does
-    ///   not exist for the codec, or the encoder refuses the settings.
+    ///   not exist for the codec, or the encoder refuses the settings; one that
+    ///   names the level when the encoder refuses only `settings.level` (below
+    ///   what the picture size and frame rate need).
     public init(settings: VideoEncoderSettings, path: String = "video encoder") throws(MediaIOError) {
         self.settings = settings
         self.path = path
         let options = try settings.encoderOptions(path: path)
-        let layout = VideoEncoderContext.Layout(
-            width: settings.width, height: settings.height, pixelFormat: "yuv420p", timeBase: settings.timeBase,
-            frameRate: settings.frameRate, colour: settings.colour.names,
-            sampleAspectRatio: (settings.sampleAspectRatio.width, settings.sampleAspectRatio.height),
-            threads: settings.threads, globalHeader: settings.globalHeader)
-        context = try ffmpeg(VideoEncoderContext(encoder: settings.codec.encoderName, layout: layout, options: options, path: path))
+        do {
+            context = try VideoEncoderContext(encoder: settings.codec.encoderName, layout: Self.layout(of: settings),
+                                              options: options, path: path)
+        } catch {
+            throw Self.naming(error, levelOf: settings, path: path)
+        }
         extradata = context.extradata
         frameTicks = max(1, (try? settings.timeBase.ticks(settings.frameRate.frameDuration)) ?? 1)
         parameterSets = []
@@ -76,5 +78,29 @@ public final class VideoEncoder {
 
     func parameterSetUnits(in units: [NALUnit]) -> [NALUnit] {
         units.filter(isParameterSet)
+    }
+
+    /// The picture, timing and stream description `settings` give the encoder.
+    private static func layout(of settings: VideoEncoderSettings) -> VideoEncoderContext.Layout {
+        VideoEncoderContext.Layout(
+            width: settings.width, height: settings.height, pixelFormat: settings.pixelFormat, timeBase: settings.timeBase,
+            frameRate: settings.frameRate, colour: settings.colour.names,
+            sampleAspectRatio: (settings.sampleAspectRatio.width, settings.sampleAspectRatio.height),
+            threads: settings.threads, globalHeader: settings.globalHeader)
+    }
+
+    /// `error` as a `MediaIOError`, naming the level when the encoder opens
+    /// without it: x265 logs why it refuses a level on stderr (silenced), and
+    /// libavcodec says only that it cannot open the encoder.
+    private static func naming(_ error: FFmpegError, levelOf settings: VideoEncoderSettings, path: String) -> MediaIOError {
+        let refusal = MediaIOError(error)
+        guard let level = settings.level else { return refusal }
+        var unlevelled = settings
+        unlevelled.level = nil
+        guard let options = try? unlevelled.encoderOptions(path: path),
+              (try? VideoEncoderContext(encoder: settings.codec.encoderName, layout: layout(of: unlevelled),
+                                        options: options, path: path)) != nil else { return refusal }
+        return .unsupported(path: path, reason: "\(settings.codec.encoderName) refuses level \(level) for "
+            + "\(settings.width)×\(settings.height) at \(settings.frameRate) fps (below what they need, or not one of its levels)")
     }
 }

@@ -20,10 +20,17 @@ extension VideoEncoderSettings {
             throw refuse("no \(codec.encoderName) preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
         }
         if let profile, !codec.profiles.contains(profile) {
-            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for 8-bit 4:2:0 pictures (\(codec.profiles.joined(separator: ", ")))")
+            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for 4:2:0 pictures (\(codec.profiles.joined(separator: ", ")))")
         }
+        guard bitDepth == 8 || bitDepth == 10 else { throw refuse("a bit depth of \(bitDepth) (8 or 10)") }
+        // Picture holds 8-bit samples: 10-bit pictures would be 8-bit ones shifted, not the source's.
+        if bitDepth == 10 { throw refuse("10-bit pictures need the 10-bit compositor") }
+        if profile == "main10", codec == .hevc { throw refuse("profile main10 needs a bit depth of 10, not \(bitDepth)") }
         if codec == .hevc, parameterSetID != nil || stitchable {
             throw refuse("libx265 has no parameter set id or stitchable setting (H.264 only)")
+        }
+        if codec == .h264, wavefront != nil || highTier != nil {
+            throw refuse("libx264 has no wavefront or tier setting (HEVC only)")
         }
         var options: [(String, String)] = [("preset", preset), ("crf", "\(quality)"), ("forced-idr", "1")]
         if let profile { options.append(("profile", profile)) }
@@ -31,7 +38,14 @@ extension VideoEncoderSettings {
         var parameters: [String] = []
         if let frames = keyframeInterval { parameters.append("keyint=\(frames)") }
         if let frames = maximumBFrames { parameters.append("bframes=\(frames)") }
-        if let pyramid = bFramePyramid { parameters.append("b-pyramid=\(pyramid ? "normal" : "none")") }
+        if let pyramid = bFramePyramid {
+            // x265 takes a boolean: it reads `normal` as false and only logs the error (reorder delay 1, not 2).
+            let value = switch codec {
+            case .h264: pyramid ? "normal" : "none"
+            case .hevc: pyramid ? "1" : "0"
+            }
+            parameters.append("b-pyramid=\(value)")
+        }
         if !keyframesAtSceneChanges { parameters.append("scenecut=0") }
         parameters.append("open-gop=\(openGOP ? 1 : 0)")
         if let count = lookaheadThreads { parameters.append("lookahead-threads=\(count)") }
@@ -46,12 +60,22 @@ extension VideoEncoderSettings {
             options.append(("x264-params", parameters.joined(separator: ":")))
         case .hevc:
             if let level { parameters.append("level-idc=\(level)") }
+            if let highTier { parameters.append("high-tier=\(highTier ? 1 : 0)") }
+            // Without a global header libavcodec asks for the sets before every keyframe: the only place they are then.
+            if globalHeader { parameters.append("repeat-headers=0") }
+            // Splice-friendly: one slice a picture, no SEI naming parameter set ids (hrd's buffering
+            // period and active parameter sets), no per-picture hashes, version info, AUDs or sub-layers.
+            parameters += ["aud=0", "hrd=0", "info=0", "hash=0", "temporal-layers=0", "radl=0", "slices=1"]
+            if let wavefront { parameters.append("wpp=\(wavefront ? 1 : 0)") }
             // libx265 writes its log to stderr itself, bypassing FFmpeg's; failures still come back as codes.
             parameters.append("log-level=none")
             options.append(("x265-params", parameters.joined(separator: ":")))
         }
         return options
     }
+
+    /// FFmpeg's name of the pixel format the encoder takes for `bitDepth`.
+    var pixelFormat: String { bitDepth == 10 ? "yuv420p10le" : "yuv420p" }
 
     /// The speed presets of x264 and x265, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]

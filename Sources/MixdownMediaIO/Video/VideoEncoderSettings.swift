@@ -10,7 +10,10 @@ public import MixdownTime
 /// `VideoEncoder.parameterSets` equal the source's byte for byte
 /// (`NALUnit.parameterSets(inDecoderConfiguration:codec:)` reads those) before
 /// sharing them: the PPS carries the CRF unless `stitchable`, and the SPS the
-/// time base, colours and pixel shape.
+/// time base, colours and pixel shape. x265 always numbers its sets 0: an HEVC
+/// stretch's are renumbered after encoding, and besides the above take the
+/// source's level, tier (`highTier`), `wavefront` and reorder delay
+/// (`maximumBFrames`, `bFramePyramid`).
 public struct VideoEncoderSettings: Hashable, Sendable {
     /// The codec, and the library that encodes it.
     public enum Codec: String, Hashable, Sendable {
@@ -19,11 +22,12 @@ public struct VideoEncoderSettings: Hashable, Sendable {
         /// H.265 / HEVC with libx265.
         case hevc
 
-        /// The profiles the encoder can give 8-bit 4:2:0 pictures.
+        /// The profiles the encoder can give 4:2:0 pictures: for HEVC, `main`
+        /// (8-bit) and `main10` (10-bit, so only with a `bitDepth` of 10).
         public var profiles: [String] {
             switch self {
             case .h264: ["baseline", "main", "high", "high10", "high422", "high444"]
-            case .hevc: ["main", "main-intra", "mainstillpicture", "msp"]
+            case .hevc: ["main", "main10"]
             }
         }
 
@@ -59,17 +63,25 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// default here; Mixdown's exports take `VideoPreset.standard`).
     public var preset: String = "medium"
     /// The profile (one of `codec.profiles`: `baseline`, `main`, `high`… for
-    /// x264; `main` for x265); nil for the encoder's choice.
+    /// x264; `main` or `main10` for x265); nil for the encoder's choice.
     public var profile: String?
     /// The level (`4.0`, `4.1`, `5.1`); nil for the lowest that fits, as the encoder chooses.
+    ///
+    /// A level below what the picture size and frame rate need is refused when
+    /// the encoder opens (`MediaIOError.unsupported` naming the level): for HEVC
+    /// that is the sign to re-encode a clip whole rather than splice into it.
     public var level: String?
     /// At most this many B-frames in a row (0 for none: no reordering); nil for the preset's.
+    ///
+    /// With `bFramePyramid` it sets the reorder delay (the most frames a packet
+    /// is decoded ahead of its place in display order), the same with x264 and
+    /// x265: 0 B-frames give 0; 3 without the pyramid 1; 4 with it 2.
     public var maximumBFrames: Int?
-    /// Frames from one keyframe to the next at most (x264's `keyint`); nil for the encoder's (250).
     /// Whether B-frames serve as references for others (x264's and x265's
     /// `b-pyramid`): with it the reorder delay is 2 frames, without 1; nil keeps
     /// the encoder's default (with).
     public var bFramePyramid: Bool?
+    /// Frames from one keyframe to the next at most (x264's `keyint`); nil for the encoder's (250).
     public var keyframeInterval: Int?
     /// Whether the encoder may add a keyframe where the scene changes (`scenecut`);
     /// off, keyframes come only every `keyframeInterval` frames and where asked.
@@ -84,6 +96,22 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// x264's `stitchable`: parameter sets that do not depend on the quality
     /// settings (the PPS's initial QP), so stretches encoded apart can share them. H.264 only.
     public var stitchable: Bool = false
+    /// Bits per sample of the pictures and the stream: 8 (`yuv420p`).
+    ///
+    /// 10 is refused (`unsupported`) until a 10-bit compositor gives the encoder
+    /// 10-bit pictures: `Picture` holds 8-bit samples.
+    public var bitDepth: Int = 8
+    /// Wavefront parallel processing (x265's `wpp`: rows of CTUs entropy-coded in
+    /// parallel, `entropy_coding_sync_enabled_flag` in the PPS); copy the source's
+    /// when splicing. nil for the encoder's default (on). HEVC only.
+    public var wavefront: Bool?
+    /// The HEVC tier (x265's `high-tier`): high allows the level's higher bit
+    /// rates; copy the source's when splicing. HEVC only.
+    ///
+    /// It takes a `level` of 4 or above: levels below have no high tier, and
+    /// without a level x265 writes the tier the stream needs (main here, with
+    /// no rate limit); nil for the encoder's choice.
+    public var highTier: Bool?
     /// The colours written into the stream's VUI (range, primaries, transfer,
     /// matrix, chroma siting); copy the source's when splicing.
     public var colour: VideoColourProperties = .unspecified

@@ -163,11 +163,15 @@ public final class MovieWriter {
                                  globalHeader: output.needsGlobalHeader, path: path)
 
         var videoStream: Int?
-        if let copied { videoStream = try ffmpeg(output.addVideoStream(copying: copied)) }
-        if let encodedVideo { videoStream = try ffmpeg(output.addVideoStream(encodedBy: encodedVideo.encoder.context)) }
+        if let copied { videoStream = try ffmpeg(output.addVideoStream(copying: copied, codecTag: Self.codecTag(of: copied.codecName))) }
+        if let encodedVideo {
+            let tag = Self.codecTag(of: encodedVideo.encoder.settings.codec == .hevc ? "hevc" : "h264")
+            videoStream = try ffmpeg(output.addVideoStream(encodedBy: encodedVideo.encoder.context, codecTag: tag))
+        }
         if let smart {
             try container.checkCanHold(smart.parameters.codecName, from: smart.reference.path)
-            videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.record))
+            videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.record,
+                                                           codecTag: Self.codecTag(of: smart.parameters.codecName)))
         }
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
         subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)
@@ -197,6 +201,14 @@ public final class MovieWriter {
             video = nil
         }
         try writeSubtitles()
+    }
+
+    /// The sample entry every video track of codec `name` (FFmpeg's name) is
+    /// written with: `hvc1` for HEVC in MP4 and MOV alike, which Apple's players
+    /// need (they refuse `hev1`, which libavformat writes for an encoded stream
+    /// and keeps for a copied one); nil for the container's own tag.
+    private static func codecTag(of name: String) -> String? {
+        name == "hevc" ? "hvc1" : nil
     }
 
     /// What the scan of the plan's first clip kept to describe its stream: the
