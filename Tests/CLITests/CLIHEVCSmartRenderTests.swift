@@ -31,7 +31,7 @@ final class CLIHEVCSmartRenderTests: XCTestCase {
     private func childCPU(_ body: () throws -> Void) rethrows -> Double {
         func now() -> Double {
             var usage = rusage()
-            getrusage(RUSAGE_CHILDREN, &usage)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
             return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         }
         let start = now()

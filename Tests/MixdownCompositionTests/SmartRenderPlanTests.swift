@@ -146,7 +146,9 @@ final class SmartRenderPlanTests: XCTestCase {
             (try clip("hevc", format: format { $0.codec = "hevc" }), "it is HEVC, and the output is H.264 (the first clip's codec)"),
             (try clip("mpeg4", format: format { $0.codec = "mpeg4" }), "mpeg4 cannot be spliced"),
             (try clip("big", format: format { $0.width = 1280; $0.height = 720 }), "its 1280×720 picture is conformed to 640×360"),
-            (try clip("turned", format: format { $0.width = 360; $0.height = 640; $0.rotation = 90 }), "its 360×640 picture is conformed to 640×360"),
+            (try clip("turned", format: format {
+                $0.width = 360; $0.height = 640; $0.rotation = 90; $0.displayMatrix = [0, -0x10000, 0, 0x10000, 0, 0, 0, 0, 0x4000_0000]
+            }), "it is shown turned 270° clockwise, a 0° clockwise (one track has one display matrix)"),
             (try clip("pal", base: 25), "its frame rate is not the output's constant one"),
             (try clip("slow", base: 60, ticksPerFrame: 2, nonIDR: [0, 30, 60]), "it has no IDR picture to restart a copy at"),
             (try clip("flipped", format: format { $0.displayMatrix = [0x10000, 0, 0, 0, -0x10000, 0, 0, 0, 0x4000_0000] }),
@@ -219,8 +221,10 @@ final class SmartRenderPlanTests: XCTestCase {
         hevc.codec = "hevc"
         let plan = try plan([clip("a", format: hevc), clip("b", frames: 50, base: 25)], transitions: [1: dissolve(frames: 10)])
         XCTAssertEqual(try spans(plan), ["encode 0-\(90 + 60 - 10): no clip can be copied"])
-        XCTAssertEqual(plan.notes, ["clip 0 is re-encoded whole: HEVC is not smart-rendered yet",
-                                    "clip 1 is re-encoded whole: its frame rate is not the output's constant one"])
+        XCTAssertEqual(plan.codec, "hevc", "the first clip's")
+        XCTAssertEqual(plan.notes, ["clip 0 is re-encoded whole: its HEVC stream has no usable decoder configuration (hvcC): "
+                                        + "the bitstream ends inside an hvcC header (5 of 23 bytes)",
+                                    "clip 1 is re-encoded whole: it is H.264, and the output is HEVC (the first clip's codec)"])
         XCTAssertFalse(plan.copies)
         XCTAssertNil(plan.format)
         XCTAssertEqual(plan.reorderDelay, 0)
