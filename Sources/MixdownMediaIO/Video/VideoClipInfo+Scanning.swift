@@ -43,7 +43,7 @@ extension VideoClipInfo {
         guard let timeBase = facts.timing.timeBase else {
             throw .unsupported(path: path, reason: "video stream has no time base")
         }
-        let format = VideoStreamFormat(
+        var format = VideoStreamFormat(
             codec: facts.codecName,
             profile: facts.profileName,
             profileNumber: facts.profile,
@@ -63,7 +63,9 @@ extension VideoClipInfo {
             ? header.duration.flatMap { duration in header.start.map { $0 + duration } } : nil
         var readError: MediaIOError?
         let idr = IDRDetector(codec: facts.codecName, decoderConfiguration: video.decoderConfiguration)
-        let packets = try Self.scan(input, stream: index, idr: idr, stoppedBy: &readError)
+        var firstPacket: [UInt8]?
+        let packets = try Self.scan(input, stream: index, idr: idr, firstPacket: &firstPacket, stoppedBy: &readError)
+        format.colour = VideoColourDescription(video, codec: facts.codecName, firstPacket: firstPacket)
         let promised = facts.frameCount
         if promised > 0, packets.count < Int(promised) {
             throw .unreadableMedia(path: path, reason: "truncated: only \(packets.count) of the \(promised) video frames its index lists can be read")
@@ -82,9 +84,10 @@ extension VideoClipInfo {
     /// Decoding times a container does not store (Matroska's first reordered
     /// packets) are derived from the presentation times (`decodeTimes`).
     ///
-    /// A read error ends the scan and lands in `readError`, so that a cut-off file
-    /// is reported as truncated rather than by the demuxer's message.
-    private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector,
+    /// The first packet's bytes land in `firstPacket` (its SEI may state HDR
+    /// metadata). A read error ends the scan and lands in `readError`, so that a
+    /// cut-off file is reported as truncated rather than by the demuxer's message.
+    private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector, firstPacket: inout [UInt8]?,
                              stoppedBy readError: inout MediaIOError?) throws(MediaIOError) -> [VideoPacketEntry] {
         var entries: [VideoPacketEntry] = []
         var missingDts = false
@@ -102,6 +105,7 @@ extension VideoClipInfo {
                 throw .unsupported(path: input.path, reason: "video packet \(entries.count) has no timestamp")
             }
             missingDts = missingDts || packet.dts == nil
+            if entries.isEmpty { firstPacket = packet.bytes }
             entries.append(VideoPacketEntry(pts: pts, dts: packet.dts ?? pts, duration: packet.duration,
                                             isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded,
                                             isIDR: packet.isKeyframe && idr.isIDR(packet.bytes)))
