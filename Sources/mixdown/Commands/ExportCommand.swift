@@ -120,6 +120,20 @@ struct ExportCommand: ParsableCommand {
         } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
             encoded = composition.frameCount(in: whole)
         }
-        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality), preset \(preset))"
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (H.264, CRF \(quality), preset \(preset)"
+            + colourNote(composed) + ")"
+    }
+
+    /// The output's colour, said only where it is not plain 8-bit SDR BT.709 or
+    /// where clips were more than that: `, 8-bit SDR BT.601`, `, 8-bit SDR BT.709
+    /// from HLG 10-bit` (the planning warning says what that does to them).
+    private func colourNote(_ composed: ComposedVideo) -> String {
+        let matrix = composed.timeline.videoComposition.colourMatrix
+        var lost: [String] = []
+        for clip in composed.clips where clip.format.colour.exceedsEightBitSDR && !lost.contains(clip.format.colour.label) {
+            lost.append(clip.format.colour.label)
+        }
+        guard matrix != .bt709 || !lost.isEmpty else { return "" }
+        return ", 8-bit SDR " + (matrix == .bt709 ? "BT.709" : "BT.601") + (lost.isEmpty ? "" : " from " + lost.joined(separator: " and "))
     }
 }
