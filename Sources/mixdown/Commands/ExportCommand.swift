@@ -124,16 +124,17 @@ struct ExportCommand: ParsableCommand {
             + colourNote(composed) + ")"
     }
 
-    /// The output's colour, said only where it is not plain 8-bit SDR BT.709 or
-    /// where clips were more than that: `, 8-bit SDR BT.601`, `, 8-bit SDR BT.709
-    /// from HLG 10-bit` (the planning warning says what that does to them).
+    /// The output's colour, said only where clips were more than it holds:
+    /// `, 8-bit SDR BT.709 from HLG 10-bit` (the planning warning says what that
+    /// does to them). Plain SDR output of SDR clips, BT.709 or BT.601 (below 720
+    /// lines, as players assume), is no news and keeps the line short.
     private func colourNote(_ composed: ComposedVideo) -> String {
-        let matrix = composed.timeline.videoComposition.colourMatrix
         var lost: [String] = []
         for clip in composed.clips where clip.format.colour.exceedsEightBitSDR && !lost.contains(clip.format.colour.label) {
             lost.append(clip.format.colour.label)
         }
-        guard matrix != .bt709 || !lost.isEmpty else { return "" }
-        return ", 8-bit SDR " + (matrix == .bt709 ? "BT.709" : "BT.601") + (lost.isEmpty ? "" : " from " + lost.joined(separator: " and "))
+        guard !lost.isEmpty else { return "" }
+        let matrix = composed.timeline.videoComposition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
+        return ", 8-bit SDR \(matrix) from " + lost.joined(separator: " and ")
     }
 }
