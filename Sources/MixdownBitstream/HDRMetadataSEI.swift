@@ -30,10 +30,11 @@ package struct HDRMetadataSEI {
     package init(codec: String, decoderConfiguration record: [UInt8], packet: [UInt8]) {
         guard codec == "h264" || codec == "hevc" else { return }
         let configured = NALUnit.parameterSets(inDecoderConfiguration: record, codecName: codec)
-        let units = (configured?.units ?? []) + (configured.map { Self.units(lengthPrefixed: packet, size: $0.lengthSize) } ?? NALUnit.units(inAnnexB: packet))
+        let isSEI: (UInt8) -> Bool = codec == "h264" ? { $0 & 0x1F == 6 } : { $0 >> 1 & 0x3F == 39 }
+        let units = (configured?.units ?? [])
+            + (configured.map { Self.units(lengthPrefixed: packet, size: $0.lengthSize, where: isSEI) } ?? NALUnit.units(inAnnexB: packet))
         for unit in units {
-            let isSEI = codec == "h264" ? unit.h264Type == 6 : unit.hevcType == 39
-            guard isSEI else { continue }
+            guard let header = unit.bytes.first, isSEI(header) else { continue }
             read(Self.payload(of: unit, headerSize: codec == "h264" ? 1 : 2))
         }
     }
@@ -88,15 +89,17 @@ package struct HDRMetadataSEI {
         return out
     }
 
-    /// The units of an MP4 sample, each after a big-endian length of `size` bytes.
-    private static func units(lengthPrefixed bytes: [UInt8], size: Int) -> [NALUnit] {
+    /// The units of an MP4 sample (each after a big-endian length of `size`
+    /// bytes) whose first header byte passes `keep`: only those are copied, not a
+    /// keyframe's megabyte of slice data.
+    private static func units(lengthPrefixed bytes: [UInt8], size: Int, where keep: (UInt8) -> Bool) -> [NALUnit] {
         var units: [NALUnit] = []
         var offset = 0
         while offset + size <= bytes.count {
             let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
             offset += size
             guard length > 0, offset + length <= bytes.count else { break }
-            units.append(NALUnit(bytes: Array(bytes[offset..<offset + length])))
+            if keep(bytes[offset]) { units.append(NALUnit(bytes: Array(bytes[offset..<offset + length]))) }
             offset += length
         }
         return units

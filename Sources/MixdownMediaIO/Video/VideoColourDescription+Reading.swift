@@ -7,7 +7,8 @@ internal import MixdownFFmpeg
 extension VideoColourDescription {
     /// The colour `video`'s codec parameters and side data state, with the HDR
     /// static metadata of the SEI in the decoder configuration and in
-    /// `firstPacket` (a `codec` packet as the container stores it) where the
+    /// `firstPacket` (a `codec` packet as the container stores it; nil when none
+    /// was read) where the
     /// container states none: x265 writes its mastering display and light
     /// levels only there.
     init(_ video: StreamFacts.Video, codec: String, firstPacket: [UInt8]?) {
@@ -30,8 +31,8 @@ extension VideoColourDescription {
                                      level: $0.level, rpuPresent: $0.rpuPresent, enhancementLayerPresent: $0.enhancementLayerPresent,
                                      baseLayerPresent: $0.baseLayerPresent, baseLayerCompatibility: $0.baseLayerCompatibility)
         }
-        if let firstPacket, masteringDisplay == nil || contentLightLevel == nil {
-            addStaticMetadata(HDRMetadataSEI(codec: codec, decoderConfiguration: video.decoderConfiguration, packet: firstPacket))
+        if masteringDisplay == nil || contentLightLevel == nil {
+            addStaticMetadata(HDRMetadataSEI(codec: codec, decoderConfiguration: video.decoderConfiguration, packet: firstPacket ?? []))
         }
     }
 
