@@ -16,6 +16,8 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/tx.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/dovi_meta.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;

@@ -76,8 +76,9 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
 
     /// `codec` (FFmpeg's name: `hevc` for libx265, else H.264 with libx264) at
     /// the composition's size, one tick per frame, at the chosen quality (the
-    /// encoder's CRF) and preset on the export's threads, tagged with the matrix
-    /// the picture is composed in (so players show it as drawn).
+    /// encoder's CRF) and preset on the export's threads, tagged with the colour
+    /// the picture is composed in (`outputColour`: BT.709, or BT.601 below 720
+    /// lines), so players show it as drawn.
     static func settings(for composition: VideoComposition, encoding: Choices, codec: String,
                          path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize
@@ -93,8 +94,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         settings.threads = max(1, encoding.threads)
         settings.lookaheadThreads = encoding.lookaheadThreads
         settings.globalHeader = true
-        settings.colour = composition.colourMatrix == .bt709 ? .bt709
-            : VideoColourProperties(range: "tv", primaries: "smpte170m", transfer: "smpte170m", matrix: "smpte170m", chromaLocation: "left")
+        settings.colour = VideoColourProperties(composition.outputColour)
         return settings
     }
 }

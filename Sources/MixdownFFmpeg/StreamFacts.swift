@@ -40,6 +40,9 @@ package struct StreamFacts {
         package var height: Int
         /// FFmpeg's pixel format name (`yuv420p`), when known.
         package var pixelFormat: String?
+        /// Bits per luma sample: the pixel format's (10 for `yuv420p10le`), else the
+        /// codec parameters' `bits_per_raw_sample`; nil when neither is known.
+        package var bitDepth: Int?
         /// The average frame rate, when the container states one.
         package var averageFrameRate: FrameRate?
         /// FFmpeg's guess of the rate every timestamp falls on (`r_frame_rate`), when it has one.
@@ -56,6 +59,8 @@ package struct StreamFacts {
         package var displayMatrix: [Int32]?
         /// The codec's extradata (`avcC`, `hvcC`): the decoder configuration.
         package var decoderConfiguration: [UInt8]
+        /// Mastering display, content light level and Dolby Vision configuration, from the stream's side data.
+        package var hdr: HDRSideData
     }
 }
 

@@ -87,7 +87,8 @@ extension Planner {
         }
         let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
         return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
-                              warnings: snaps + timeline.clamps.map { "transition: \($0)" } + drawnWarnings
+                              warnings: snaps + colourWarnings(clipInfos, composition: timeline.videoComposition)
+                                  + timeline.clamps.map { "transition: \($0)" } + drawnWarnings
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
     }
 

@@ -21,10 +21,13 @@ public struct VideoStreamFormat: Hashable, Sendable {
     public var displayMatrix: [Int32]?
     /// The decoder configuration record (`avcC` for H.264), byte for byte; empty when none.
     public var decoderConfiguration: [UInt8]
+    /// Bit depth, colour properties and HDR metadata (`unknown` where a scan did not read them).
+    public var colour: VideoColourDescription
 
     /// Makes a format description from a stream's parameters.
     public init(codec: String, profile: String?, profileNumber: Int32, width: Int, height: Int,
-                pixelFormat: String?, rotation: Double, displayMatrix: [Int32]? = nil, decoderConfiguration: [UInt8]) {
+                pixelFormat: String?, rotation: Double, displayMatrix: [Int32]? = nil, decoderConfiguration: [UInt8],
+                colour: VideoColourDescription = .unknown) {
         self.codec = codec
         self.profile = profile
         self.profileNumber = profileNumber
@@ -34,5 +37,6 @@ public struct VideoStreamFormat: Hashable, Sendable {
         self.rotation = rotation
         self.displayMatrix = displayMatrix
         self.decoderConfiguration = decoderConfiguration
+        self.colour = colour
     }
 }

@@ -72,13 +72,15 @@ extension Demuxer {
             facts.video = StreamFacts.Video(
                 width: Int(par.width), height: Int(par.height),
                 pixelFormat: av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) },
+                bitDepth: Self.bitDepth(of: par),
                 averageFrameRate: try? FrameRate(rate.num, rate.den),
                 realFrameRate: try? FrameRate(realRate.num, realRate.den),
                 sampleAspectRatio: (sar.num, sar.den),
                 colour: colourNames(of: par),
                 rotation: matrix.map(Self.rotation) ?? 0,
                 displayMatrix: matrix,
-                decoderConfiguration: par.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(par.extradata_size))) } ?? [])
+                decoderConfiguration: par.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(par.extradata_size))) } ?? [],
+                hdr: Self.hdrSideData(of: stream))
         default:
             break
         }

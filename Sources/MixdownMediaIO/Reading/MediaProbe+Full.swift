@@ -4,8 +4,10 @@ internal import MixdownTime
 extension MediaProbe {
     /// The full probe's one pass over all packets: keyframes, reordering, frame
     /// counts and the skip-samples side data that carries encoder delay (the
-    /// audio's sample count comes from decoding it: `describePlayedAudio`).
-    static func scanPackets(_ input: Demuxer, into streams: inout [StreamInfo]) throws(MediaIOError) {
+    /// audio's sample count comes from decoding it: `describePlayedAudio`), and
+    /// each video stream's first packet.
+    static func scanPackets(_ input: Demuxer, into streams: inout [StreamInfo],
+                            firstVideoPackets: inout [Int: [UInt8]]) throws(MediaIOError) {
         struct Scan {
             var keyframes: [Int64] = []
             var count = 0
@@ -25,6 +27,7 @@ extension MediaProbe {
                 scans[i].sawFirst = true
             }
             guard streams[i].kind == .video else { continue }
+            if scans[i].count == 1 { firstVideoPackets[i] = packet.bytes }
             if let pts = packet.pts {
                 if let dts = packet.dts, dts < pts { scans[i].reorders = true }
                 if packet.isKeyframe { scans[i].keyframes.append(pts) }

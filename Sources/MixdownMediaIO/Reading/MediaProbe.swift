@@ -1,3 +1,4 @@
+internal import MixdownComposition
 internal import MixdownFFmpeg
 internal import MixdownSystem
 internal import MixdownTime
@@ -40,7 +41,8 @@ public enum MediaProbe {
         let path = input.path
         let duration = input.duration
         let bitRate = input.bitRate
-        var streams = (0..<input.streamCount).map { describe(input.facts(ofStream: $0), index: $0) }
+        let facts = (0..<input.streamCount).map { input.facts(ofStream: $0) }
+        var streams = facts.indices.map { describe(facts[$0], index: $0) }
         // The played audio first: a stream FFmpeg cannot decode is refused before
         // anything else is read.
         let played = input.bestStream(.audio)
@@ -50,12 +52,21 @@ public enum MediaProbe {
             extent = measured
             // The render's decoders of this file then skip FFmpeg's stream analysis.
             AudioFacts.remember(AudioFacts(layout: measured.layout, channels: streams[played].channels ?? 0), for: path, snapshot: snapshot, format: input.format)
-            for i in streams.indices where depth == .full || streams[i].kind == .audio { input.undiscard(stream: i) }
+            // Video too, for its first packet's SEI.
+            for i in streams.indices where depth == .full || streams[i].kind == .audio || streams[i].kind == .video {
+                input.undiscard(stream: i)
+            }
             try input.rewind()
         }
+        var firstPackets: [Int: [UInt8]] = [:]
         switch depth {
-        case .full: try scanPackets(input, into: &streams)
-        case .audio, .quick: try readHeaders(input, into: &streams)
+        case .full: try scanPackets(input, into: &streams, firstVideoPackets: &firstPackets)
+        case .audio, .quick: try readHeaders(input, into: &streams, firstVideoPackets: &firstPackets)
+        }
+        for i in streams.indices {
+            if let video = facts[i].video, !input.isAttachedPicture(stream: i) {
+                streams[i].colour = VideoColourDescription(video, codec: facts[i].codecName, firstPacket: firstPackets[i])
+            }
         }
         estimateAudioLengths(input, into: &streams)
         if let played, let extent { describePlayedAudio(input, extent: extent, into: &streams[played]) }

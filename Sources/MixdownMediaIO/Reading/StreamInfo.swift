@@ -1,3 +1,4 @@
+public import MixdownComposition
 public import MixdownTime
 
 /// One stream of a probed file. Audio fields are nil for video and vice versa.
@@ -78,6 +79,9 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     public var frameRate: FrameRate?
     /// Display rotation in degrees, counter-clockwise as FFmpeg's display matrix says; 0 when none.
     public var rotation: Double?
+    /// Bit depth, colour properties, dynamic range and HDR metadata (video only;
+    /// not for a cover picture).
+    public var colour: VideoColourDescription?
     /// Number of packets flagged as keyframes.
     public var keyframeCount: Int?
     /// Longest distance between consecutive keyframes, in seconds (from the first

@@ -43,7 +43,7 @@ extension VideoClipInfo {
         guard let timeBase = facts.timing.timeBase else {
             throw .unsupported(path: path, reason: "video stream has no time base")
         }
-        let format = VideoStreamFormat(
+        var format = VideoStreamFormat(
             codec: facts.codecName,
             profile: facts.profileName,
             profileNumber: facts.profile,
@@ -64,7 +64,9 @@ extension VideoClipInfo {
         var readError: MediaIOError?
         let idr = IDRDetector(codec: facts.codecName, decoderConfiguration: video.decoderConfiguration)
         var bitstream: VideoBitstreamFacts? = facts.codecName == "hevc" ? VideoBitstreamFacts() : nil
-        let packets = try Self.scan(input, stream: index, idr: idr, facts: &bitstream, stoppedBy: &readError)
+        var firstPacket: [UInt8]?
+        let packets = try Self.scan(input, stream: index, idr: idr, facts: &bitstream, firstPacket: &firstPacket, stoppedBy: &readError)
+        format.colour = VideoColourDescription(video, codec: facts.codecName, firstPacket: firstPacket)
         let promised = facts.frameCount
         if promised > 0, packets.count < Int(promised) {
             throw .unreadableMedia(path: path, reason: "truncated: only \(packets.count) of the \(promised) video frames its index lists can be read")
@@ -84,10 +86,13 @@ extension VideoClipInfo {
     /// Decoding times a container does not store (Matroska's first reordered
     /// packets) are derived from the presentation times (`decodeTimes`).
     ///
-    /// A read error ends the scan and lands in `readError`, so that a cut-off file
-    /// is reported as truncated rather than by the demuxer's message. With
-    /// `facts` (HEVC: not nil), what the packets hold beyond timing lands there.
+    /// The first packet's bytes land in `firstPacket` (its SEI may state HDR
+    /// metadata); with `facts` (HEVC: not nil), what the packets hold beyond
+    /// timing lands there. A read error ends the scan and lands in `readError`,
+    /// so that a cut-off file is reported as truncated rather than by the
+    /// demuxer's message.
     private static func scan(_ input: Demuxer, stream index: Int, idr: IDRDetector, facts: inout VideoBitstreamFacts?,
+                             firstPacket: inout [UInt8]?,
                              stoppedBy readError: inout MediaIOError?) throws(MediaIOError) -> [VideoPacketEntry] {
         var entries: [VideoPacketEntry] = []
         var missingDts = false
@@ -106,6 +111,7 @@ extension VideoClipInfo {
             }
             missingDts = missingDts || packet.dts == nil
             facts?.note(packet.bytes, units: idr)
+            if entries.isEmpty { firstPacket = packet.bytes }
             entries.append(VideoPacketEntry(pts: pts, dts: packet.dts ?? pts, duration: packet.duration,
                                             isKeyframe: packet.isKeyframe, isDiscarded: packet.isDiscarded,
                                             isIDR: packet.isKeyframe && idr.isIDR(packet.bytes)))

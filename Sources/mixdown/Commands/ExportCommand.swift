@@ -120,6 +120,21 @@ struct ExportCommand: ParsableCommand {
         } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
             encoded = composition.frameCount(in: whole)
         }
-        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (\(composed.outputCodec == "hevc" ? "HEVC" : "H.264"), CRF \(quality), preset \(preset))"
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (\(composed.outputCodec == "hevc" ? "HEVC" : "H.264"), CRF \(quality), preset \(preset)"
+            + colourNote(composed) + ")"
+    }
+
+    /// The output's colour, said only where clips were more than it holds:
+    /// `, 8-bit SDR BT.709 from HLG 10-bit` (the planning warning says what that
+    /// does to them). Plain SDR output of SDR clips, BT.709 or BT.601 (below 720
+    /// lines, as players assume), is no news and keeps the line short.
+    private func colourNote(_ composed: ComposedVideo) -> String {
+        var lost: [String] = []
+        for clip in composed.clips where clip.format.colour.exceedsEightBitSDR && !lost.contains(clip.format.colour.label) {
+            lost.append(clip.format.colour.label)
+        }
+        guard !lost.isEmpty else { return "" }
+        let matrix = composed.timeline.videoComposition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
+        return ", 8-bit SDR \(matrix) from " + lost.joined(separator: " and ")
     }
 }

@@ -1,3 +1,4 @@
+import MixdownComposition
 import MixdownMediaIO
 import MixdownUnits
 
@@ -23,6 +24,10 @@ struct ProbeReport {
             if let gap = s.longestKeyframeInterval { parts.append("longest keyframe interval \(seconds(gap))") }
             if s.hasFrameReordering == true { parts.append("B-frames") }
             lines.append("  " + parts.joined(separator: ", "))
+            if let colour = s.colour {
+                lines.append("    colour: \(colour.summaryText)")
+                if let metadata = colour.hdrMetadataText { lines.append("    mastering: \(metadata)") }
+            }
         }
         return lines.joined(separator: "\n")
     }

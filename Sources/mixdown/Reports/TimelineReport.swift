@@ -49,6 +49,8 @@ struct TimelineReport: Encodable {
     var video: [Segment]
     /// The composed picture, when the clips have transitions, fades, ramps or are conformed.
     var videoComposition: VideoCompositionReport?
+    /// Each clip's colour and the output's, when there is a picture.
+    var colour: ColourReport?
     /// The soft caption tracks the export writes.
     var captions: [CaptionTrackReport]
     var tracks: [Track]
@@ -82,6 +84,7 @@ struct TimelineReport: Encodable {
             // A clip entered by a transition does not start at a cut.
             transitionStarts = Set(composed.timeline.transitions.map(\.timeRange.start.seconds))
         }
+        colour = ColourReport(plan.video)
         captions = plan.captionTracks.map(CaptionTrackReport.init)
         tracks = plan.audioTracks.map { track in
             let envelope = track.envelope
@@ -121,6 +124,10 @@ struct TimelineReport: Encodable {
         if let videoComposition {
             lines.append("")
             lines += videoComposition.lines
+        }
+        if let colour {
+            lines.append("")
+            lines += colour.lines
         }
         for track in captions {
             lines.append("")

@@ -1,0 +1,107 @@
+/// The HDR static metadata an H.264 or HEVC stream carries in SEI messages: the
+/// mastering display colour volume (payload type 137, SMPTE ST 2086) and the
+/// content light level (144, CTA-861.3), as coded.
+///
+/// Encoders such as x265 write them only there (in the first access unit's
+/// prefix SEI), not in the container, so a probe that does not decode reads
+/// them from the first packet and from the SEI array of an `hvcC` record.
+package struct HDRMetadataSEI {
+    /// The mastering display as coded: primaries in HEVC's order (green, blue,
+    /// red) and the white point in units of 0.00002, luminance in 0.0001 cd/m².
+    package struct MasteringDisplay {
+        /// x and y of green, blue and red, in that order.
+        package var primaries: [(x: Int, y: Int)]
+        /// x and y of the white point.
+        package var whitePoint: (x: Int, y: Int)
+        /// The brightest luminance, in 0.0001 cd/m².
+        package var maxLuminance: Int
+        /// The darkest luminance, in 0.0001 cd/m².
+        package var minLuminance: Int
+    }
+
+    /// The mastering display, when an SEI states it.
+    package var masteringDisplay: MasteringDisplay?
+    /// MaxCLL and MaxFALL in cd/m², when an SEI states them.
+    package var contentLightLevel: (maxCLL: Int, maxFALL: Int)?
+
+    /// The metadata in the SEI units of a decoder configuration record (`hvcC`'s
+    /// SEI array) and of one packet (length-prefixed as the record says, or
+    /// Annex B without a record), for `codec` (`h264`, `hevc`); empty for other codecs.
+    package init(codec: String, decoderConfiguration record: [UInt8], packet: [UInt8]) {
+        guard codec == "h264" || codec == "hevc" else { return }
+        let configured = NALUnit.parameterSets(inDecoderConfiguration: record, codecName: codec)
+        let isSEI: (UInt8) -> Bool = codec == "h264" ? { $0 & 0x1F == 6 } : { $0 >> 1 & 0x3F == 39 }
+        let units = (configured?.units ?? [])
+            + (configured.map { Self.units(lengthPrefixed: packet, size: $0.lengthSize, where: isSEI) } ?? NALUnit.units(inAnnexB: packet))
+        for unit in units {
+            guard let header = unit.bytes.first, isSEI(header) else { continue }
+            read(Self.payload(of: unit, headerSize: codec == "h264" ? 1 : 2))
+        }
+    }
+
+    /// Reads the messages of one SEI unit's payload (emulation prevention removed).
+    private mutating func read(_ rbsp: [UInt8]) {
+        var offset = 0
+        func varying() -> Int? {
+            var value = 0
+            while offset < rbsp.count {
+                let byte = Int(rbsp[offset])
+                offset += 1
+                value += byte
+                if byte != 0xFF { return value }
+            }
+            return nil
+        }
+        // A message takes at least two bytes (its type and size); a lone last byte is the trailing bits (0x80).
+        while rbsp.count - offset >= 2 {
+            guard let type = varying(), let size = varying(), offset + size <= rbsp.count else { return }
+            let body = Array(rbsp[offset..<offset + size])
+            offset += size
+            func big(_ at: Int, _ count: Int) -> Int { body[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+            switch type {
+            case 137 where size >= 24:
+                masteringDisplay = MasteringDisplay(
+                    primaries: (0..<3).map { (x: big(4 * $0, 2), y: big(4 * $0 + 2, 2)) },
+                    whitePoint: (x: big(12, 2), y: big(14, 2)),
+                    maxLuminance: big(16, 4), minLuminance: big(20, 4))
+            case 144 where size >= 4:
+                contentLightLevel = (maxCLL: big(0, 2), maxFALL: big(2, 2))
+            default:
+                break
+            }
+        }
+    }
+
+    /// A unit's payload after its header, with each emulation prevention byte
+    /// (the 3 of a `00 00 03`) removed.
+    private static func payload(of unit: NALUnit, headerSize: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(unit.bytes.count)
+        var zeros = 0
+        for byte in unit.bytes.dropFirst(headerSize) {
+            if zeros >= 2, byte == 3 {
+                zeros = 0
+                continue
+            }
+            zeros = byte == 0 ? zeros + 1 : 0
+            out.append(byte)
+        }
+        return out
+    }
+
+    /// The units of an MP4 sample (each after a big-endian length of `size`
+    /// bytes) whose first header byte passes `keep`: only those are copied, not a
+    /// keyframe's megabyte of slice data.
+    private static func units(lengthPrefixed bytes: [UInt8], size: Int, where keep: (UInt8) -> Bool) -> [NALUnit] {
+        var units: [NALUnit] = []
+        var offset = 0
+        while offset + size <= bytes.count {
+            let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
+            offset += size
+            guard length > 0, offset + length <= bytes.count else { break }
+            if keep(bytes[offset]) { units.append(NALUnit(bytes: Array(bytes[offset..<offset + length]))) }
+            offset += length
+        }
+        return units
+    }
+}
