@@ -19,8 +19,10 @@ extension VideoEncoderSettings {
         guard Self.presets.contains(preset) else {
             throw refuse("no \(codec.encoderName) preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
         }
-        if let profile, !codec.profiles.contains(profile) {
-            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for 8-bit 4:2:0 pictures (\(codec.profiles.joined(separator: ", ")))")
+        guard bitDepth == 8 || bitDepth == 10 else { throw refuse("\(bitDepth)-bit pictures (8 or 10)") }
+        let profiles = codec.profiles(bitDepth: bitDepth)
+        if let profile, !profiles.contains(profile) {
+            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for \(bitDepth)-bit 4:2:0 pictures (\(profiles.joined(separator: ", ")))")
         }
         if codec == .hevc, parameterSetID != nil || stitchable {
             throw refuse("libx265 has no parameter set id or stitchable setting (H.264 only)")
@@ -52,6 +54,9 @@ extension VideoEncoderSettings {
         }
         return options
     }
+
+    /// FFmpeg's name of the pixel format the encoder takes: `yuv420p`, or `yuv420p10le` at 10 bits.
+    var pixelFormat: String { bitDepth == 10 ? "yuv420p10le" : "yuv420p" }
 
     /// The speed presets of x264 and x265, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
