@@ -8,8 +8,11 @@ extension Picture {
     /// The picture as a PNG image: RGB converted from video range by `matrix`
     /// by libswscale (chroma interpolated to every pixel, full-range RGB) and
     /// encoded by libavcodec's PNG encoder; 8 bits a channel from an 8-bit
-    /// picture, 16 (`rgb48be`) from a 10-bit one. No transfer is tagged: the
-    /// samples are the picture's as they are (an HLG picture is not tone-mapped).
+    /// picture, 16 (`rgb48be`) from a 10-bit one. libswscale's 16-bit scale
+    /// tops out at 65283 for video-range white (255 × 256 + 3, 0.4 % under full
+    /// scale), as ffmpeg's own conversion does; every 10-bit step still has its
+    /// own value. No transfer is tagged: the samples are the picture's as they
+    /// are (an HLG picture is not tone-mapped).
     ///
     /// - Throws: `MediaIOError.unsupported` when the conversion or the encoder
     ///   fails (naming `path`, the file it is for).
