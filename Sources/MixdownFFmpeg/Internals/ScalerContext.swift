@@ -53,7 +53,7 @@ package final class ScalerContext {
     ///
     /// Between depths libswscale's unscaled converter shifts video-range samples:
     /// 8 bits to 10 is ×4 exactly (`yuv420p` → `yuv420p10le` keeps every code ×4),
-    /// 10 bits to 8 rounds (with dither, as ffmpeg does).
+    /// 10 bits to 8 rounds with libswscale's ordered dither, as ffmpeg's does.
     ///
     /// - Throws: `decodeFailed` when the frame has no known format or libswscale fails.
     package func convert(_ frame: Frame, into picture: Picture, method: Method, path: String) throws(FFmpegError) {

@@ -13,7 +13,8 @@ internal import MixdownTime
 /// and `bitDepth` (8 unless asked for 10), converted (and scaled, when asked) by
 /// libswscale when the decoder gives anything else (another depth, full range
 /// `yuvj420p`, 4:2:2, 4:4:4). A 10-bit stream read at 10 bits and its size is
-/// copied sample for sample; an 8-bit one read at 10 bits gives its codes ×4.
+/// copied sample for sample; a video-range 8-bit one read at 10 bits gives its
+/// codes ×4 exactly (libswscale's unscaled conversion shifts them).
 /// Timestamps are the stream's own, so a variable frame rate clip gives its
 /// real times. Frames the container's edit list leaves out are decoded (later
 /// frames may need them) but not handed out.
