@@ -407,3 +407,55 @@ void KERNEL(alpha_over_bytes)(uint8_t *dst, const uint8_t *src, const uint8_t *a
 }
 
 #undef DIV255
+
+// --- pictures (10-bit samples in 16-bit words: FFmpeg's yuv420p10le) ------------
+//
+// The 8-bit kernels' arithmetic at 10 bits: the same weights (256ths), the same
+// alpha (255ths of the 8-bit overlay), the same roundings; only the samples are
+// wider. An overlay stays 8-bit: its samples are ×4 (exact) before blending.
+
+typedef uint16_t v16h_u __attribute__((ext_vector_type(16), aligned(2), may_alias));
+
+void KERNEL(lerp_words)(uint16_t *dst, const uint16_t *a, const uint16_t *b, int32_t weight, ptrdiff_t count) {
+    // 1023 × 256 needs 18 bits: 32-bit lanes.
+    const uint32_t wb = (uint32_t)weight, wa = (uint32_t)(256 - weight);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16u va = __builtin_convertvector(*(const v16h_u *)(a + i), v16u);
+        const v16u vb = __builtin_convertvector(*(const v16h_u *)(b + i), v16u);
+        const v16u mixed = (va * wa + vb * wb + 128) >> 8;
+        *(v16h_u *)(dst + i) = __builtin_convertvector(mixed, v16h_u);
+    }
+    for (; i < count; i++) dst[i] = (uint16_t)((a[i] * wa + b[i] * wb + 128) >> 8);
+}
+
+void KERNEL(fill_words)(uint16_t *dst, uint16_t value, ptrdiff_t count) {
+    const v16h_u v = value;
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) *(v16h_u *)(dst + i) = v;
+    for (; i < count; i++) dst[i] = value;
+}
+
+void KERNEL(alpha_over_words)(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
+                              ptrdiff_t count) {
+    // As alpha_over_bytes, with src × 4 and the clamp at 1023.
+    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16i s = __builtin_convertvector(*(const v16b_u *)(src + i), v16i) * 4;
+        const v16i d = __builtin_convertvector(*(const v16h_u *)(dst + i), v16i);
+        const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
+        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
+        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
+        out = out < 0.0f ? (v16f)0.0f : out;
+        out = out > 1023.0f ? (v16f)1023.0f : out;
+        *(v16h_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16h_u);
+    }
+    for (; i < count; i++) {
+        const float cover = (float)(65280 - alpha[i] * opacity) / full;
+        float out = base + (float)(src[i] * 4 - offset) * share + (float)(dst[i] - offset) * cover;
+        out = out < 0.0f ? 0.0f : out;
+        out = out > 1023.0f ? 1023.0f : out;
+        dst[i] = (uint16_t)(int32_t)(out + 0.5f);
+    }
+}

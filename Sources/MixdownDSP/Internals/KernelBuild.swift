@@ -23,6 +23,9 @@ struct KernelBuild: Sendable {
                                      UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Void
     let average2x2Bytes: @convention(c) (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Void
     let alphaOverBytes: @convention(c) (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int32, Int32, Int) -> Void
+    let lerpWords: @convention(c) (UnsafeMutablePointer<UInt16>, UnsafePointer<UInt16>, UnsafePointer<UInt16>, Int32, Int) -> Void
+    let fillWords: @convention(c) (UnsafeMutablePointer<UInt16>, UInt16, Int) -> Void
+    let alphaOverWords: @convention(c) (UnsafeMutablePointer<UInt16>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int32, Int32, Int) -> Void
 
     static let baseline = KernelBuild(
         multiplyAccumulate: mx_kernels_baseline_multiply_accumulate, multiplyAccumulateGain: mx_kernels_baseline_multiply_accumulate_gain,
@@ -31,7 +34,9 @@ struct KernelBuild: Sendable {
         quantise: mx_kernels_baseline_quantise, filterBankPeaks: mx_kernels_baseline_filter_bank_peaks,
         lerpBytes: mx_kernels_baseline_lerp_bytes, premultiplyARGB32: mx_kernels_baseline_premultiply_argb32,
         splitARGB32: mx_kernels_baseline_split_argb32, mergeARGB32: mx_kernels_baseline_merge_argb32,
-        average2x2Bytes: mx_kernels_baseline_average_2x2_bytes, alphaOverBytes: mx_kernels_baseline_alpha_over_bytes)
+        average2x2Bytes: mx_kernels_baseline_average_2x2_bytes, alphaOverBytes: mx_kernels_baseline_alpha_over_bytes,
+        lerpWords: mx_kernels_baseline_lerp_words, fillWords: mx_kernels_baseline_fill_words,
+        alphaOverWords: mx_kernels_baseline_alpha_over_words)
 
     static let avx512 = KernelBuild(
         multiplyAccumulate: mx_kernels_avx512_multiply_accumulate, multiplyAccumulateGain: mx_kernels_avx512_multiply_accumulate_gain,
@@ -40,7 +45,9 @@ struct KernelBuild: Sendable {
         quantise: mx_kernels_avx512_quantise, filterBankPeaks: mx_kernels_avx512_filter_bank_peaks,
         lerpBytes: mx_kernels_avx512_lerp_bytes, premultiplyARGB32: mx_kernels_avx512_premultiply_argb32,
         splitARGB32: mx_kernels_avx512_split_argb32, mergeARGB32: mx_kernels_avx512_merge_argb32,
-        average2x2Bytes: mx_kernels_avx512_average_2x2_bytes, alphaOverBytes: mx_kernels_avx512_alpha_over_bytes)
+        average2x2Bytes: mx_kernels_avx512_average_2x2_bytes, alphaOverBytes: mx_kernels_avx512_alpha_over_bytes,
+        lerpWords: mx_kernels_avx512_lerp_words, fillWords: mx_kernels_avx512_fill_words,
+        alphaOverWords: mx_kernels_avx512_alpha_over_words)
 
     /// Whether this processor runs the AVX-512 copy, decided once per process.
     static let usesAVX512: Bool = {

@@ -8,8 +8,11 @@ extension Picture {
     /// Edges are taken to even positions (4:2:0 chroma covers 2×2 luma
     /// samples): `area` shrinks to its even interior, `origin` rounds down to even.
     /// What falls outside this picture is clipped. `opacity` is in 256ths
-    /// (`DSP.lerp`): 256 copies rows, 0 does nothing.
+    /// (`DSP.lerp`, the same weights at either depth): 256 copies rows, 0 does nothing.
+    ///
+    /// - Precondition: `source` has this picture's `bitDepth`.
     public func blend(_ source: Picture, area: PixelRect, at origin: (x: Int, y: Int), opacity: Int) {
+        precondition(source.bitDepth == bitDepth, "a \(source.bitDepth)-bit picture blended into a \(bitDepth)-bit one")
         guard opacity > 0 else { return }
         let area = area.intersection(source.bounds).evenInside
         let ox = origin.x & ~1, oy = origin.y & ~1
@@ -20,66 +23,99 @@ extension Picture {
             let shift = plane == .y ? 0 : 1
             let count = target.width >> shift
             for r in 0..<(target.height >> shift) {
-                let dst = row((target.y >> shift) + r, of: plane) + (target.x >> shift)
-                let src = source.row((sy >> shift) + r, of: plane) + (sx >> shift)
-                if opacity >= 256 {
-                    dst.update(from: src, count: count)
+                let targetRow = (target.y >> shift) + r, sourceRow = (sy >> shift) + r
+                let dstX = target.x >> shift, srcX = sx >> shift
+                if bitDepth == 8 {
+                    let dst = row(targetRow, of: plane) + dstX, src = source.row(sourceRow, of: plane) + srcX
+                    if opacity >= 256 {
+                        dst.update(from: src, count: count)
+                    } else {
+                        DSP.lerp(into: dst, dst, src, weight: opacity, count: count)
+                    }
                 } else {
-                    DSP.lerp(into: dst, dst, src, weight: opacity, count: count)
+                    let dst = row16(targetRow, of: plane) + dstX, src = source.row16(sourceRow, of: plane) + srcX
+                    if opacity >= 256 {
+                        dst.update(from: src, count: count)
+                    } else {
+                        DSP.lerp(into: dst, dst, src, weight: opacity, count: count)
+                    }
                 }
             }
         }
     }
 
-    /// Sets `area` (taken to its even interior, clipped to the picture) to `colour`.
+    /// Sets `area` (taken to its even interior, clipped to the picture) to
+    /// `colour` (×4 at 10 bits).
     public func fill(_ colour: YCbCr, in area: PixelRect) {
         let area = area.intersection(bounds).evenInside
         guard !area.isEmpty else { return }
         for plane in Plane.allCases {
             let shift = plane == .y ? 0 : 1
             for r in 0..<(area.height >> shift) {
-                (row((area.y >> shift) + r, of: plane) + (area.x >> shift)).update(repeating: colour[plane], count: area.width >> shift)
+                let y = (area.y >> shift) + r, x = area.x >> shift, count = area.width >> shift
+                if bitDepth == 8 {
+                    (row(y, of: plane) + x).update(repeating: colour[plane], count: count)
+                } else {
+                    DSP.fill(row16(y, of: plane) + x, value: colour.sample(plane, bitDepth: bitDepth), count: count)
+                }
             }
         }
     }
 
-    /// A new picture: this one turned clockwise by `quarterTurns` quarter turns
-    /// (any integer; negative turns counter-clockwise).
+    /// A new picture of this one's depth: this one turned clockwise by
+    /// `quarterTurns` quarter turns (any integer; negative turns counter-clockwise).
     public func rotated(quarterTurns: Int) -> Picture {
         let turns = ((quarterTurns % 4) + 4) % 4
         let sideways = turns % 2 == 1
-        let out = Picture(width: sideways ? height : width, height: sideways ? width : height)
+        let out = Picture(width: sideways ? height : width, height: sideways ? width : height, bitDepth: bitDepth)
         for plane in Plane.allCases {
-            let w = planeWidth(plane), h = planeHeight(plane)
-            let src = base(plane), srcStride = stride(plane)
-            let dst = out.base(plane), dstStride = out.stride(plane)
-            for y in 0..<h {
-                let srcRow = src + y * srcStride
-                for x in 0..<w {
-                    // Where sample (x, y) lands in the turned picture.
-                    let (tx, ty): (Int, Int) = switch turns {
-                    case 1: (h - 1 - y, x)
-                    case 2: (w - 1 - x, h - 1 - y)
-                    case 3: (y, w - 1 - x)
-                    default: (x, y)
-                    }
-                    dst[ty * dstStride + tx] = srcRow[x]
+            if bitDepth == 8 {
+                Self.turn(base(plane), stride(plane), into: out.base(plane), out.stride(plane),
+                          width: planeWidth(plane), height: planeHeight(plane), turns: turns)
+            } else {
+                Self.turn(base16(plane), stride(plane) / 2, into: out.base16(plane), out.stride(plane) / 2,
+                          width: planeWidth(plane), height: planeHeight(plane), turns: turns)
+            }
+        }
+        return out
+    }
+
+    /// A new picture of this one's depth: this one flipped left to right.
+    public func mirrored() -> Picture {
+        let out = Picture(width: width, height: height, bitDepth: bitDepth)
+        for plane in Plane.allCases {
+            for y in 0..<planeHeight(plane) {
+                if bitDepth == 8 {
+                    Self.reverse(row(y, of: plane), into: out.row(y, of: plane), count: planeWidth(plane))
+                } else {
+                    Self.reverse(row16(y, of: plane), into: out.row16(y, of: plane), count: planeWidth(plane))
                 }
             }
         }
         return out
     }
 
-    /// A new picture: this one flipped left to right.
-    public func mirrored() -> Picture {
-        let out = Picture(width: width, height: height)
-        for plane in Plane.allCases {
-            let w = planeWidth(plane)
-            for y in 0..<planeHeight(plane) {
-                let src = row(y, of: plane), dst = out.row(y, of: plane)
-                for x in 0..<w { dst[w - 1 - x] = src[x] }
+    /// One plane of `width × height` samples turned clockwise by `turns` (0...3)
+    /// quarter turns; strides in samples.
+    private static func turn<Sample>(_ src: UnsafeMutablePointer<Sample>, _ srcStride: Int, into dst: UnsafeMutablePointer<Sample>,
+                                     _ dstStride: Int, width w: Int, height h: Int, turns: Int) {
+        for y in 0..<h {
+            let srcRow = src + y * srcStride
+            for x in 0..<w {
+                // Where sample (x, y) lands in the turned picture.
+                let (tx, ty): (Int, Int) = switch turns {
+                case 1: (h - 1 - y, x)
+                case 2: (w - 1 - x, h - 1 - y)
+                case 3: (y, w - 1 - x)
+                default: (x, y)
+                }
+                dst[ty * dstStride + tx] = srcRow[x]
             }
         }
-        return out
+    }
+
+    /// `count` samples in reverse order.
+    private static func reverse<Sample>(_ src: UnsafeMutablePointer<Sample>, into dst: UnsafeMutablePointer<Sample>, count: Int) {
+        for x in 0..<count { dst[count - 1 - x] = src[x] }
     }
 }

@@ -5,6 +5,8 @@ extension Picture {
     /// overlay's alpha, chroma with its chroma alpha. Samples outside the
     /// overlay's grid (the image's area, widened to whole chroma samples) are
     /// left as they are, bit for bit; so are those under a transparent pixel.
+    /// On a 10-bit picture the overlay's 8-bit samples count ×4
+    /// (`DSP.alphaOver` on 16-bit words), with the same alphas.
     ///
     /// Allocates nothing: an overlay converted once (a title) is drawn on every frame.
     ///
@@ -33,9 +35,15 @@ extension Picture {
             let count = target.width >> shift
             for r in 0..<(target.height >> shift) {
                 let sourceRow = (sourceY >> shift) + r, column = sourceX >> shift
-                DSP.alphaOver(into: row((target.y >> shift) + r, of: plane) + (target.x >> shift),
-                              overlay.row(sourceRow, of: colour) + column, alpha: overlay.row(sourceRow, of: alpha) + column,
-                              offset: offset, opacity: opacity, count: count)
+                let targetRow = (target.y >> shift) + r, targetColumn = target.x >> shift
+                let src = overlay.row(sourceRow, of: colour) + column, coverage = overlay.row(sourceRow, of: alpha) + column
+                if bitDepth == 8 {
+                    DSP.alphaOver(into: row(targetRow, of: plane) + targetColumn, src, alpha: coverage,
+                                  offset: offset, opacity: opacity, count: count)
+                } else {
+                    DSP.alphaOver(into: row16(targetRow, of: plane) + targetColumn, src, alpha: coverage,
+                                  offset: UInt16(offset) << (bitDepth - 8), opacity: opacity, count: count)
+                }
             }
         }
     }

@@ -16,10 +16,12 @@ extension Frame {
         av_get_pix_fmt_name(AVPixelFormat(rawValue: pointer.pointee.format)).map { String(cString: $0) }
     }
 
-    /// Whether the frame is 8-bit planar 4:2:0 in video range, or in an unspecified
-    /// range: a `Picture`'s layout, so its planes can be copied as they are.
-    var isVideoRangeYUV420P: Bool {
-        pointer.pointee.format == AV_PIX_FMT_YUV420P.rawValue && pointer.pointee.color_range != AVCOL_RANGE_JPEG
+    /// Whether the frame is planar 4:2:0 at `bitDepth` bits (`yuv420p`, or
+    /// `yuv420p10le` at 10) in video range, or in an unspecified range: the layout
+    /// of a `Picture` of that depth, so its planes can be copied as they are.
+    func isVideoRangeYUV420(bitDepth: Int) -> Bool {
+        let format = bitDepth == 10 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        return pointer.pointee.format == format.rawValue && pointer.pointee.color_range != AVCOL_RANGE_JPEG
     }
 
     /// Whether the samples are full range: the frame says so, or its pixel format
@@ -48,29 +50,31 @@ extension Frame {
     }
 
     /// Copies the top-left `picture.width × picture.height` of a video-range
-    /// `yuv420p` frame (`isVideoRangeYUV420P`) into `picture`, row by row.
+    /// 4:2:0 frame of the picture's depth (`isVideoRangeYUV420(bitDepth:)`) into
+    /// `picture`, row by row.
     func copyPlanes(into picture: Picture) {
         for plane in Picture.Plane.allCases {
             let (data, stride) = self.plane(plane.rawValue)
             guard let data else { continue }
-            let count = picture.planeWidth(plane)
+            let count = picture.planeWidth(plane) * picture.bytesPerSample
             for r in 0..<picture.planeHeight(plane) {
-                picture.row(r, of: plane).update(from: data + r * stride, count: count)
+                (picture.bytes(plane) + r * picture.stride(plane)).update(from: data + r * stride, count: count)
             }
         }
     }
 
-    /// Makes the frame describe `picture` in place (`yuv420p`, its planes and
-    /// strides, no buffer of its own): an encoder given it copies the samples
-    /// (`av_frame_ref` duplicates a frame that holds no buffer). `unref()` after use.
+    /// Makes the frame describe `picture` in place (`yuv420p`, or `yuv420p10le`
+    /// at 10 bits, its planes and strides, no buffer of its own): an encoder
+    /// given it copies the samples (`av_frame_ref` duplicates a frame that holds
+    /// no buffer). `unref()` after use.
     package func borrow(_ picture: Picture) {
         let f = pointer
-        f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        f.pointee.format = (picture.bitDepth == 10 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P).rawValue
         f.pointee.width = Int32(picture.width)
         f.pointee.height = Int32(picture.height)
-        f.pointee.data.0 = picture.base(.y)
-        f.pointee.data.1 = picture.base(.cb)
-        f.pointee.data.2 = picture.base(.cr)
+        f.pointee.data.0 = picture.bytes(.y)
+        f.pointee.data.1 = picture.bytes(.cb)
+        f.pointee.data.2 = picture.bytes(.cr)
         f.pointee.linesize.0 = Int32(picture.stride(.y))
         f.pointee.linesize.1 = Int32(picture.stride(.cb))
         f.pointee.linesize.2 = Int32(picture.stride(.cr))

@@ -45,15 +45,20 @@ package final class ScalerContext {
 
     deinit { sws_freeContext(context) }
 
-    /// Converts `frame` into `picture` (8-bit 4:2:0, video range): a plain copy when
-    /// the frame is already that, else libswscale. When `picture` is the frame's size
-    /// rounded down to even, an odd last row or column is left out; any other size
-    /// scales the whole frame with `method`.
+    /// Converts `frame` into `picture` (4:2:0, video range, at the picture's
+    /// depth: `yuv420p` or `yuv420p10le`): a plain copy when the frame is already
+    /// that, else libswscale. When `picture` is the frame's size rounded down to
+    /// even, an odd last row or column is left out; any other size scales the
+    /// whole frame with `method`.
+    ///
+    /// Between depths libswscale's unscaled converter shifts video-range samples:
+    /// 8 bits to 10 is ×4 exactly (`yuv420p` → `yuv420p10le` keeps every code ×4),
+    /// 10 bits to 8 rounds with libswscale's ordered dither, as ffmpeg's does.
     ///
     /// - Throws: `decodeFailed` when the frame has no known format or libswscale fails.
     package func convert(_ frame: Frame, into picture: Picture, method: Method, path: String) throws(FFmpegError) {
         let cropping = picture.width == frame.width & ~1 && picture.height == frame.height & ~1
-        if cropping, frame.isVideoRangeYUV420P {
+        if cropping, frame.isVideoRangeYUV420(bitDepth: picture.bitDepth) {
             frame.copyPlanes(into: picture)
             return
         }
@@ -61,27 +66,29 @@ package final class ScalerContext {
         guard format != AV_PIX_FMT_NONE else { throw .decodeFailed(path: path, reason: "a decoded frame has no pixel format") }
         let sws = try prepare(Conversion(
             sourceWidth: cropping ? picture.width : frame.width, sourceHeight: cropping ? picture.height : frame.height,
-            sourceFormat: format, targetWidth: picture.width, targetHeight: picture.height, targetFormat: AV_PIX_FMT_YUV420P,
+            sourceFormat: format, targetWidth: picture.width, targetHeight: picture.height, targetFormat: Self.format(of: picture),
             flags: Self.flags(method), sourceFullRange: frame.isFullRange, targetFullRange: false, matrix: nil), path: path)
         let planes = (0..<4).map { frame.plane($0) }
         try run(sws, source: planes.map { UnsafePointer($0.data) }, sourceStrides: planes.map(\.stride),
                 sourceHeight: cropping ? picture.height : frame.height, target: picture, path: path)
     }
 
-    /// Scales all of `source` into all of `target`, both 8-bit 4:2:0.
+    /// Scales all of `source` into all of `target`, both 4:2:0 (each at its own
+    /// depth: libswscale converts when they differ).
     ///
     /// - Throws: `unsupported` when libswscale refuses the sizes.
     package func scale(_ source: Picture, into target: Picture, method: Method, path: String) throws(FFmpegError) {
         let sws = try prepare(Conversion(
-            sourceWidth: source.width, sourceHeight: source.height, sourceFormat: AV_PIX_FMT_YUV420P,
-            targetWidth: target.width, targetHeight: target.height, targetFormat: AV_PIX_FMT_YUV420P,
+            sourceWidth: source.width, sourceHeight: source.height, sourceFormat: Self.format(of: source),
+            targetWidth: target.width, targetHeight: target.height, targetFormat: Self.format(of: target),
             flags: Self.flags(method), sourceFullRange: false, targetFullRange: false, matrix: nil), path: path)
         try run(sws, source: Self.planes(of: source), sourceStrides: Self.strides(of: source),
                 sourceHeight: source.height, target: target, path: path)
     }
 
-    /// Converts `picture` (BT.709, video range) to full-range RGB in `frame`, which
-    /// holds an `rgb24` buffer of the same size (`Frame.allocatePicture`).
+    /// Converts `picture` (video range, either depth) to full-range RGB by
+    /// `matrix` in `frame`, which holds a packed RGB buffer of the same size
+    /// (`Frame.allocatePicture`: `rgb24`, or `rgb48be` for 16 bits a sample).
     ///
     /// Chroma is interpolated to every pixel (`SWS_FULL_CHR_H_INT`) and rounded
     /// accurately: the conversion of a still, where quality beats speed.
@@ -89,8 +96,8 @@ package final class ScalerContext {
     /// - Throws: `unsupported` when libswscale fails.
     package func convertToRGB(_ picture: Picture, into frame: Frame, matrix: YCbCrMatrix, path: String) throws(FFmpegError) {
         let sws = try prepare(Conversion(
-            sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: AV_PIX_FMT_YUV420P,
-            targetWidth: frame.width, targetHeight: frame.height, targetFormat: AV_PIX_FMT_RGB24,
+            sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: Self.format(of: picture),
+            targetWidth: frame.width, targetHeight: frame.height, targetFormat: AVPixelFormat(rawValue: frame.pointer.pointee.format),
             flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
             sourceFullRange: false, targetFullRange: true, matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
         let (data, stride) = frame.plane(0)
@@ -170,7 +177,12 @@ package final class ScalerContext {
 
     /// A picture's three planes and a fourth, empty one, as libswscale takes them.
     private static func planes(of picture: Picture) -> [UnsafePointer<UInt8>?] {
-        Picture.Plane.allCases.map { UnsafePointer(picture.base($0)) } + [nil]
+        Picture.Plane.allCases.map { UnsafePointer(picture.bytes($0)) } + [nil]
+    }
+
+    /// A picture's pixel format: `yuv420p`, or `yuv420p10le` at 10 bits.
+    static func format(of picture: Picture) -> AVPixelFormat {
+        picture.bitDepth == 10 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
     }
 
     private static func strides(of picture: Picture) -> [Int] {

@@ -72,6 +72,17 @@ void mx_kernels_baseline_average_2x2_bytes(uint8_t *dst, const uint8_t *row0, co
 void mx_kernels_baseline_alpha_over_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
                                           int32_t opacity, ptrdiff_t count);
 
+/// `dst[i] = (a[i]·(256 − weight) + b[i]·weight + 128) >> 8` for `weight` in
+/// 0...256: `lerp_bytes` on 16-bit words (10-bit samples), 32-bit arithmetic.
+void mx_kernels_baseline_lerp_words(uint16_t *dst, const uint16_t *a, const uint16_t *b, int32_t weight, ptrdiff_t count);
+/// `dst[i] = value` for 16-bit words.
+void mx_kernels_baseline_fill_words(uint16_t *dst, uint16_t value, ptrdiff_t count);
+/// `alpha_over_bytes` over 10-bit samples in 16-bit words: `src` (8-bit,
+/// premultiplied) is ×4 first, `offset` is 64 or 512, and the result is clamped
+/// to 0...1023; the same alpha (in 255ths), opacity and rounding.
+void mx_kernels_baseline_alpha_over_words(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
+                                          int32_t opacity, ptrdiff_t count);
+
 // --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
 
 void mx_kernels_avx512_multiply_accumulate(float *dst, const float *src, const float *gains, ptrdiff_t count);
@@ -96,6 +107,11 @@ void mx_kernels_avx512_merge_argb32(uint32_t *pixels, const uint8_t *blue, const
                                     const uint8_t *alpha, ptrdiff_t count);
 void mx_kernels_avx512_average_2x2_bytes(uint8_t *dst, const uint8_t *row0, const uint8_t *row1, ptrdiff_t count);
 void mx_kernels_avx512_alpha_over_bytes(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
+                                        int32_t opacity, ptrdiff_t count);
+
+void mx_kernels_avx512_lerp_words(uint16_t *dst, const uint16_t *a, const uint16_t *b, int32_t weight, ptrdiff_t count);
+void mx_kernels_avx512_fill_words(uint16_t *dst, uint16_t value, ptrdiff_t count);
+void mx_kernels_avx512_alpha_over_words(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
                                         int32_t opacity, ptrdiff_t count);
 
 #pragma clang assume_nonnull end

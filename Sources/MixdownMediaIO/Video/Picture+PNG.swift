@@ -5,18 +5,24 @@ public import MixdownUnits
 internal import MixdownTime
 
 extension Picture {
-    /// The picture as a PNG image: 8-bit RGB, converted from video range by `matrix`
+    /// The picture as a PNG image: RGB converted from video range by `matrix`
     /// by libswscale (chroma interpolated to every pixel, full-range RGB) and
-    /// encoded by libavcodec's PNG encoder.
+    /// encoded by libavcodec's PNG encoder; 8 bits a channel from an 8-bit
+    /// picture, 16 (`rgb48be`) from a 10-bit one. libswscale's 16-bit scale
+    /// tops out at 65283 for video-range white (255 × 256 + 3, 0.4 % under full
+    /// scale), as ffmpeg's own conversion does; every 10-bit step still has its
+    /// own value. No transfer is tagged: the samples are the picture's as they
+    /// are (an HLG picture is not tone-mapped).
     ///
     /// - Throws: `MediaIOError.unsupported` when the conversion or the encoder
     ///   fails (naming `path`, the file it is for).
     public func pngData(matrix: YCbCrMatrix = .bt709, path: String = "PNG image") throws(MediaIOError) -> [UInt8] {
         let rgb = Frame()
-        let allocated = rgb.allocatePicture(format: "rgb24", width: width, height: height)
+        let format = bitDepth == 8 ? "rgb24" : "rgb48be"
+        let allocated = rgb.allocatePicture(format: format, width: width, height: height)
         guard allocated.isSuccess else { throw .unsupported(path: path, reason: "cannot hold a \(width)×\(height) RGB picture: \(allocated.message)") }
         try ffmpeg(ScalerContext().convertToRGB(self, into: rgb, matrix: matrix, path: path))
-        let layout = VideoEncoderContext.Layout(width: width, height: height, pixelFormat: "rgb24", timeBase: Self.stillTimeBase,
+        let layout = VideoEncoderContext.Layout(width: width, height: height, pixelFormat: format, timeBase: Self.stillTimeBase,
                                                 frameRate: nil, threads: 1)
         let encoder = try ffmpeg(VideoEncoderContext(encoder: "png", layout: layout, options: [], path: path))
         rgb.pts = 0

@@ -3,8 +3,8 @@ internal import MixdownFFmpeg
 
 /// Scales `Picture`s to another size with libswscale.
 ///
-/// Both pictures are 8-bit 4:2:0 video range; samples are filtered as they are
-/// (no change of range or matrix). The libswscale context is kept while the
+/// Both pictures are 4:2:0 video range, 8 or 10 bits (a new picture takes its
+/// source's depth); samples are filtered as they are (no change of range or matrix). The libswscale context is kept while the
 /// sizes stay the same, so scaling a run of frames costs one setup. Not
 /// thread-safe: one scaler per thread.
 public final class PictureScaler {
@@ -25,7 +25,8 @@ public final class PictureScaler {
         self.method = method
     }
 
-    /// A new picture of `width × height` (each even, at least 2) holding `source` scaled.
+    /// A new picture of `width × height` (each even, at least 2) and `source`'s
+    /// depth, holding `source` scaled.
     ///
     /// - Throws: `MediaIOError.unsupported` for a size that is odd or under 2, or
     ///   one libswscale refuses.
@@ -33,12 +34,13 @@ public final class PictureScaler {
         guard width >= 2, height >= 2, width % 2 == 0, height % 2 == 0 else {
             throw .unsupported(path: "picture scaler", reason: "a picture's sides must be even and at least 2, not \(width)×\(height)")
         }
-        let target = Picture(width: width, height: height)
+        let target = Picture(width: width, height: height, bitDepth: source.bitDepth)
         try scale(source, into: target)
         return target
     }
 
-    /// Fills all of `target` with `source` scaled to `target`'s size.
+    /// Fills all of `target` with `source` scaled to `target`'s size (and
+    /// converted to its depth when they differ).
     ///
     /// - Throws: `MediaIOError.unsupported` when libswscale refuses the sizes.
     public func scale(_ source: Picture, into target: Picture) throws(MediaIOError) {

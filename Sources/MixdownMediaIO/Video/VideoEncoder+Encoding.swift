@@ -11,8 +11,8 @@ extension VideoEncoder {
     /// a spliced stretch must start. The samples are copied: `picture` may be
     /// reused once this returns.
     ///
-    /// - Throws: `unsupported` for a picture of another size or a presentation
-    ///   time that does not increase; `writeFailed` when the encoder fails or
+    /// - Throws: `unsupported` for a picture of another size or bit depth than
+    ///   the settings', or a presentation time that does not increase; `writeFailed` when the encoder fails or
     ///   after `finish()`.
     public func encode(_ picture: Picture, presentationTime: Int64, duration: Int64? = nil,
                        forceKeyframe: Bool = false) throws(MediaIOError) -> [EncodedVideoPacket] {
@@ -20,6 +20,9 @@ extension VideoEncoder {
         guard picture.width == settings.width, picture.height == settings.height else {
             throw .unsupported(path: path, reason: "a \(picture.width)×\(picture.height) picture given to a "
                 + "\(settings.width)×\(settings.height) video encoder")
+        }
+        guard picture.bitDepth == settings.bitDepth else {
+            throw .unsupported(path: path, reason: "a \(picture.bitDepth)-bit picture given to a \(settings.bitDepth)-bit video encoder")
         }
         if let last = lastPresentationTime, presentationTime <= last {
             throw .unsupported(path: path, reason: "video presentation times must increase (\(presentationTime) after \(last))")

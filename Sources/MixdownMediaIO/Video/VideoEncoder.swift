@@ -2,7 +2,8 @@ public import MixdownBitstream
 internal import MixdownFFmpeg
 internal import MixdownTime
 
-/// Encodes `Picture`s to H.264 with libx264 or HEVC with libx265.
+/// Encodes `Picture`s to H.264 with libx264 or HEVC with libx265, at 8 or 10
+/// bits (`settings.bitDepth`: `yuv420p` or `yuv420p10le` into the encoder).
 ///
 /// Give it pictures in presentation order, each with its presentation time in
 /// ticks of `settings.timeBase` (increasing); it hands back the packets ready

@@ -19,13 +19,11 @@ extension VideoEncoderSettings {
         guard Self.presets.contains(preset) else {
             throw refuse("no \(codec.encoderName) preset \"\(preset)\" (\(Self.presets.joined(separator: ", ")))")
         }
-        if let profile, !codec.profiles.contains(profile) {
-            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for 4:2:0 pictures (\(codec.profiles.joined(separator: ", ")))")
+        guard bitDepth == 8 || bitDepth == 10 else { throw refuse("\(bitDepth)-bit pictures (8 or 10)") }
+        let profiles = codec.profiles(bitDepth: bitDepth)
+        if let profile, !profiles.contains(profile) {
+            throw refuse("no \(codec.encoderName) profile \"\(profile)\" for \(bitDepth)-bit 4:2:0 pictures (\(profiles.joined(separator: ", ")))")
         }
-        guard bitDepth == 8 || bitDepth == 10 else { throw refuse("a bit depth of \(bitDepth) (8 or 10)") }
-        // Picture holds 8-bit samples: 10-bit pictures would be 8-bit ones shifted, not the source's.
-        if bitDepth == 10 { throw refuse("10-bit pictures need the 10-bit compositor") }
-        if profile == "main10", codec == .hevc { throw refuse("profile main10 needs a bit depth of 10, not \(bitDepth)") }
         if codec == .hevc, parameterSetID != nil || stitchable {
             throw refuse("libx265 has no parameter set id or stitchable setting (H.264 only)")
         }
@@ -74,7 +72,7 @@ extension VideoEncoderSettings {
         return options
     }
 
-    /// FFmpeg's name of the pixel format the encoder takes for `bitDepth`.
+    /// FFmpeg's name of the pixel format the encoder takes: `yuv420p`, or `yuv420p10le` at 10 bits.
     var pixelFormat: String { bitDepth == 10 ? "yuv420p10le" : "yuv420p" }
 
     /// The speed presets of x264 and x265, fastest first.

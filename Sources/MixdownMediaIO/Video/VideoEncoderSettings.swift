@@ -22,12 +22,25 @@ public struct VideoEncoderSettings: Hashable, Sendable {
         /// H.265 / HEVC with libx265.
         case hevc
 
-        /// The profiles the encoder can give 4:2:0 pictures: for HEVC, `main`
-        /// (8-bit) and `main10` (10-bit, so only with a `bitDepth` of 10).
-        public var profiles: [String] {
-            switch self {
-            case .h264: ["baseline", "main", "high", "high10", "high422", "high444"]
-            case .hevc: ["main", "main10"]
+        /// The profiles the encoder can give 8-bit 4:2:0 pictures (`profiles(bitDepth: 8)`).
+        public var profiles: [String] { profiles(bitDepth: 8) }
+
+        /// The profiles the encoder can give 4:2:0 pictures of `bitDepth` bits
+        /// (8 or 10; none for another depth).
+        ///
+        /// At 10 bits: x264's `high10` (and `high422`, `high444`, which allow
+        /// 10 bits too), x265's `main10`. x265 refuses `main` for 10-bit input and
+        /// ignores `main10` for 8-bit input (it writes Main), so neither is listed
+        /// at the other depth.
+        ///
+        /// - Parameter bitDepth: Bits per sample of the pictures encoded.
+        public func profiles(bitDepth: Int) -> [String] {
+            switch (self, bitDepth) {
+            case (.h264, 8): ["baseline", "main", "high", "high10", "high422", "high444"]
+            case (.h264, 10): ["high10", "high422", "high444"]
+            case (.hevc, 8): ["main", "main-intra", "mainstillpicture", "msp"]
+            case (.hevc, 10): ["main10", "main10-intra"]
+            default: []
             }
         }
 
@@ -46,6 +59,11 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var width: Int
     /// Picture height in pixels (even); the pictures given must have it.
     public var height: Int
+    /// Bits per sample, 8 or 10: the encoder's pixel format (`yuv420p` or
+    /// `yuv420p10le`); the pictures given must have it. 10 bits need a 10-bit
+    /// profile (`Codec.profiles(bitDepth:)`) or none (the encoder picks x264's
+    /// High 10, x265's Main 10).
+    public var bitDepth: Int = 8
     /// What the presentation times given to `encode` count.
     ///
     /// x264 writes the stream's VUI timing from it (`num_units_in_tick` its
@@ -62,8 +80,9 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// The x264/x265 speed preset, `ultrafast` to `placebo` (`medium` by
     /// default here; Mixdown's exports take `VideoPreset.standard`).
     public var preset: String = "medium"
-    /// The profile (one of `codec.profiles`: `baseline`, `main`, `high`… for
-    /// x264; `main` or `main10` for x265); nil for the encoder's choice.
+    /// The profile (one of `codec.profiles(bitDepth:)` at `bitDepth`: `baseline`,
+    /// `main`, `high`… for x264; `main`, or `main10` at 10 bits, for x265); nil
+    /// for the encoder's choice.
     public var profile: String?
     /// The level (`4.0`, `4.1`, `5.1`); nil for the lowest that fits, as the encoder chooses.
     ///
@@ -96,11 +115,6 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// x264's `stitchable`: parameter sets that do not depend on the quality
     /// settings (the PPS's initial QP), so stretches encoded apart can share them. H.264 only.
     public var stitchable: Bool = false
-    /// Bits per sample of the pictures and the stream: 8 (`yuv420p`).
-    ///
-    /// 10 is refused (`unsupported`) until a 10-bit compositor gives the encoder
-    /// 10-bit pictures: `Picture` holds 8-bit samples.
-    public var bitDepth: Int = 8
     /// Wavefront parallel processing (x265's `wpp`: rows of CTUs entropy-coded in
     /// parallel, `entropy_coding_sync_enabled_flag` in the PPS); copy the source's
     /// when splicing. nil for the encoder's default (on). HEVC only.

@@ -76,7 +76,7 @@ extension VideoFrameReader {
         let entry = clip.packets[index]
         guard !entry.isDiscarded, !frame.isMarkedDiscarded, pts >= earliest else { return nil }
         lastReturned = pts
-        let picture = Picture(width: pictureSize.width, height: pictureSize.height)
+        let picture = Picture(width: pictureSize.width, height: pictureSize.height, bitDepth: bitDepth)
         try ffmpeg(scaler.convert(frame, into: picture, method: scaling.scalerMethod, path: path))
         guard let time = try? clip.timeBase.time(ticks: pts - clip.origin),
               let duration = try? clip.timeBase.time(ticks: entry.duration) else {

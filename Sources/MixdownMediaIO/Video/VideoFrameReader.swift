@@ -9,9 +9,12 @@ internal import MixdownTime
 /// Frames come out as `VideoFrame`s: the time each is shown in the clip's own
 /// time (0 is the container's start, the convention of `VideoClipInfo` and
 /// `VideoSegment`, so a frame's time is where the stitch plan puts its packet),
-/// how long it is shown, and its picture in 8-bit 4:2:0 video range at
-/// `pictureSize`, converted (and scaled, when asked) by libswscale when the
-/// decoder gives anything else (10-bit, full range `yuvj420p`, 4:2:2, 4:4:4).
+/// how long it is shown, and its picture in 4:2:0 video range at `pictureSize`
+/// and `bitDepth` (8 unless asked for 10), converted (and scaled, when asked) by
+/// libswscale when the decoder gives anything else (another depth, full range
+/// `yuvj420p`, 4:2:2, 4:4:4). A 10-bit stream read at 10 bits and its size is
+/// copied sample for sample; a video-range 8-bit one read at 10 bits gives its
+/// codes ×4 exactly (libswscale's unscaled conversion shifts them).
 /// Timestamps are the stream's own, so a variable frame rate clip gives its
 /// real times. Frames the container's edit list leaves out are decoded (later
 /// frames may need them) but not handed out.
@@ -32,6 +35,8 @@ public final class VideoFrameReader {
     public let pictureSize: (width: Int, height: Int)
     /// The filter used when pictures are scaled.
     public let scaling: PictureScaler.Method
+    /// Bits per sample of the pictures handed out: 8 or 10.
+    public let bitDepth: Int
 
     let input: Demuxer
     let codec: DecoderContext
@@ -62,14 +67,20 @@ public final class VideoFrameReader {
     ///   - clip: the clip's scan (`VideoClipInfo(path:)`): its packet table places seeks.
     ///   - pictureSize: scale every picture to this size (both even, at least 2);
     ///     nil for `properties.pictureSize`.
+    ///   - bitDepth: bits per sample of the pictures handed out, 8 or 10,
+    ///     whatever the stream's own depth.
     ///   - scaling: the filter used when scaling.
     ///   - threads: threads the decoder may use (2 by default).
     /// - Throws: `missingInput` / `unreadableMedia` when the file cannot be opened;
     ///   `noStream` when the clip's stream is not video; `unsupported` when
-    ///   libavcodec has no decoder for it, or for a picture size that is odd or under 2.
-    public init(clip: VideoClipInfo, pictureSize: (width: Int, height: Int)? = nil,
+    ///   libavcodec has no decoder for it, for a picture size that is odd or
+    ///   under 2, or a depth other than 8 or 10.
+    public init(clip: VideoClipInfo, pictureSize: (width: Int, height: Int)? = nil, bitDepth: Int = 8,
                 scaling: PictureScaler.Method = .bicubic, threads: Int = 2) throws(MediaIOError) {
         let path = clip.path
+        guard bitDepth == 8 || bitDepth == 10 else {
+            throw .unsupported(path: path, reason: "pictures of \(bitDepth) bits (8 or 10)")
+        }
         let input = try Demuxer.open(path: path)
         guard clip.streamIndex < input.streamCount else { throw .noStream(path: path, kind: "video") }
         let facts = input.facts(ofStream: clip.streamIndex)
@@ -89,6 +100,7 @@ public final class VideoFrameReader {
         self.properties = properties
         self.pictureSize = size
         self.scaling = scaling
+        self.bitDepth = bitDepth
         self.input = input
         codec = try ffmpeg(DecoderContext(input: input, stream: clip.streamIndex, path: path, threads: threads))
         packetIndexByTimestamp = Dictionary(clip.packets.enumerated().map { ($1.pts, $0) }, uniquingKeysWith: { first, _ in first })
@@ -98,7 +110,7 @@ public final class VideoFrameReader {
     /// Scans the video stream of the file at `path` (`VideoClipInfo(path:)`) and
     /// opens a reader of it at its start.
     ///
-    /// - Throws: as `VideoClipInfo(path:)` and `init(clip:pictureSize:scaling:threads:)`.
+    /// - Throws: as `VideoClipInfo(path:)` and `init(clip:pictureSize:bitDepth:scaling:threads:)`.
     public convenience init(path: String) throws(MediaIOError) {
         try self.init(clip: try VideoClipInfo(path: path))
     }

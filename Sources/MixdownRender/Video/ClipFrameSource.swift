@@ -6,7 +6,8 @@ import MixdownUnits
 
 /// One clip's frames as a layer draws them: turned upright by the clip's
 /// display matrix and conformed into the render size (scaled to fit with the
-/// background around it, or to fill), held from each frame's time until the next.
+/// background around it, or to fill), held from each frame's time until the next;
+/// at the bit depth it was opened for, whatever the clip's own.
 ///
 /// Decoding goes forward; asking for an earlier time, or one far ahead, seeks
 /// (to the keyframe before and decodes forward). A picture is conformed once
@@ -26,15 +27,16 @@ final class ClipFrameSource {
     /// How far ahead a request may be before seeking beats decoding forward.
     private static let seekDistance = MediaTime.milliseconds(2000)
 
-    /// Opens `clip` for drawing at `renderSize` by `mode` on `background`.
-    init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr) throws(MediaIOError) {
+    /// Opens `clip` for drawing at `renderSize` by `mode` on `background`, in
+    /// pictures of `bitDepth` bits (8 or 10).
+    init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr, bitDepth: Int = 8) throws(MediaIOError) {
         // The scan knows the stored size and the display matrix: the reader is opened
         // once, scaling straight to the size the turned picture needs.
         orientation = VideoOrientation(displayMatrix: clip.format.displayMatrix)
         let shown = orientation.displaySize(width: clip.format.width, height: clip.format.height)
         let fitted = Self.conformedSize(of: shown, in: renderSize, mode: mode)
         storedSize = orientation.swapsSides ? (fitted.height, fitted.width) : fitted
-        reader = try VideoFrameReader(clip: clip, pictureSize: storedSize)
+        reader = try VideoFrameReader(clip: clip, pictureSize: storedSize, bitDepth: bitDepth)
         self.renderSize = renderSize
         self.mode = mode
         self.background = background
@@ -74,7 +76,7 @@ final class ClipFrameSource {
         let turned = orientation.quarterTurns == 0 ? stored : stored.rotated(quarterTurns: orientation.quarterTurns)
         let upright = orientation.isMirrored ? turned.mirrored() : turned
         if upright.width == renderSize.width && upright.height == renderSize.height { return upright }
-        let canvas = Picture(width: renderSize.width, height: renderSize.height, colour: background)
+        let canvas = Picture(width: renderSize.width, height: renderSize.height, bitDepth: upright.bitDepth, colour: background)
         // Centred: a fitted picture leaves borders, a filled one is cut evenly on both sides.
         let x = (renderSize.width - upright.width) / 2, y = (renderSize.height - upright.height) / 2
         canvas.blend(upright, area: upright.bounds, at: (x, y), opacity: 256)

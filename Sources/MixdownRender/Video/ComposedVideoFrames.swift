@@ -5,8 +5,8 @@ import MixdownPlan
 import MixdownTime
 import MixdownUnits
 
-/// The frames of a composed picture, one render-size `Picture` per output
-/// frame: each clip's frame at that time (decoded, turned upright, conformed)
+/// The frames of a composed picture, one render-size `Picture` of `bitDepth`
+/// bits per output frame: each clip's frame at that time (decoded, turned upright, conformed)
 /// drawn by the `VideoCompositor`, then the overlay track over it by the
 /// `OverlayPainter`, as `AVAssetImageGenerator` and an export draw them alike.
 ///
@@ -17,14 +17,24 @@ import MixdownUnits
 public final class ComposedVideoFrames {
     /// The layout drawn.
     public let timeline: VideoTimeline
+    /// Bits per sample of the clips' pictures and of the canvas drawn into: 8 or 10.
+    public let bitDepth: Int
     private let video: ComposedVideo
     private let compositor: VideoCompositor
     private let painter: OverlayPainter
     private var sources: [Int: ClipFrameSource] = [:]
 
-    /// Prepares to draw `video`.
-    public init(video: ComposedVideo) {
+    /// Prepares to draw `video` at `bitDepth` bits.
+    ///
+    /// - Parameters:
+    ///   - video: The composed picture.
+    ///   - bitDepth: 8 or 10: every clip is decoded to it (libswscale converts
+    ///     one of another depth), and `draw(at:into:)` takes canvases of it.
+    /// - Precondition: `bitDepth` is 8 or 10.
+    public init(video: ComposedVideo, bitDepth: Int = 8) {
+        precondition(bitDepth == 8 || bitDepth == 10, "\(bitDepth)-bit composition (8 or 10)")
         self.video = video
+        self.bitDepth = bitDepth
         let timeline = video.timeline
         self.timeline = timeline
         let scaler = PictureScaler()
@@ -34,10 +44,12 @@ public final class ComposedVideoFrames {
         painter = OverlayPainter(composition: timeline.videoComposition)
     }
 
-    /// Draws the frame shown at `time` into `canvas` (render size).
+    /// Draws the frame shown at `time` into `canvas` (render size, `bitDepth` bits).
     ///
     /// - Throws: decoding errors of the clips and images drawn.
+    /// - Precondition: `canvas.bitDepth` is `bitDepth`.
     public func draw(at time: MediaTime, into canvas: Picture) throws(MediaIOError) {
+        precondition(canvas.bitDepth == bitDepth, "a \(canvas.bitDepth)-bit canvas for \(bitDepth)-bit frames")
         var pictures: [Int: Picture] = [:]
         let instruction = timeline.videoComposition.instruction(at: time)
         for layer in instruction?.layerInstructions ?? [] {
@@ -59,7 +71,8 @@ public final class ComposedVideoFrames {
         let info = video.clip(of: place)
         let composition = timeline.videoComposition
         let source = try ClipFrameSource(clip: info, renderSize: composition.renderSize, mode: conform,
-                                         background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix))
+                                         background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix),
+                                         bitDepth: bitDepth)
         sources[place.index] = source
         return source
     }

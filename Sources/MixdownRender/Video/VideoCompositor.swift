@@ -8,8 +8,11 @@ import MixdownUnits
 /// background, then each layer from the bottom up with its opacity, transform
 /// and crop at that time, or the instruction's custom transition.
 ///
-/// Works on 8-bit Y'CbCr 4:2:0 (`Picture`) with the DSP kernels: a blend is an
-/// integer lerp per sample, a wipe or a push a span of rows copied. Positions
+/// Works on Y'CbCr 4:2:0 (`Picture`) at the canvas's depth, 8 or 10 bits, with
+/// the DSP kernels: a blend is an integer lerp per sample (the same weights at
+/// either depth), a wipe or a push a span of rows copied, a fill the background
+/// colour (its 8-bit samples ×4 at 10 bits). The pictures drawn must have the
+/// canvas's depth. Positions
 /// are taken to even pixels (whole chroma samples); opacity to 256ths. A layer's
 /// picture must be its track's frame already conformed to the render size
 /// (turned upright, scaled to fit or fill), as `ComposedVideoFrames` gives it; a
@@ -66,7 +69,7 @@ public struct VideoCompositor {
         var source = picture
         if transform.quarterTurns != 0 || transform.scaleX != 1 || transform.scaleY != 1 {
             // Turn and scale the cropped part alone, then place it where its corner goes.
-            let cropped = Picture(width: area.width, height: area.height)
+            let cropped = Picture(width: area.width, height: area.height, bitDepth: picture.bitDepth)
             cropped.blend(picture, area: area, at: (0, 0), opacity: 256)
             let turned = cropped.rotated(quarterTurns: transform.quarterTurns)
             let width = Self.even(Double(turned.width) * transform.scaleX)
