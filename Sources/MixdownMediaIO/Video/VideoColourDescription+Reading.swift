@@ -1,5 +1,5 @@
 internal import MixdownBitstream
-public import MixdownComposition
+internal import MixdownComposition
 internal import MixdownFFmpeg
 
 // A stream's colour as it is read at probe and scan time, without decoding.
