@@ -17,7 +17,7 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix measure export loudness transition titles reencode 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export loudness transition titles reencode hevc 1h range kernel"   what to run (default: all)
 #   BENCH_REENCODE_PAIRS="veryfast:17 …"  the reencode mode's other preset:CRF pairs, one run each
 #                         (default: a few around the default; "" skips them)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
@@ -35,7 +35,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix measure export loudness transition titles reencode 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export loudness transition titles reencode hevc 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -369,6 +369,28 @@ if want reencode && [ -n "$HAS_EXPORT" ]; then
             "$(ratio "$(med "$plog" cpu)" "$(med "$xlog" cpu)")" "$(psnr "$OUT/reencode-pair.mp4")" "$(mib "$OUT/reencode-pair.mp4")"
     done
     rm -f "$OUT/reencode-pair.mp4"
+    row ''
+fi
+
+if want hevc && [ -n "$HAS_EXPORT" ]; then
+    # Issue 22: the fixtures' two 10 s 1080p30 hvc1 clips with a 1 s dissolve, smart-rendered
+    # (HEVC stretches spliced into the copied packets) against Mixdown re-encoding the same
+    # timeline whole (--full-render, HEVC too). Target: the splice at most 0.2 of the CPU.
+    hevc_a=fixtures/media/hevc-a.mov hevc_b=fixtures/media/hevc-b.mov
+    slog=$OUT/hevc-smart.log flog=$OUT/hevc-full.log
+    : > "$slog"; : > "$flog"
+    H_ARGS=(export --video "$hevc_a" --video "$hevc_b" --transition dissolve:1 --quiet)
+    note "hevc: warm-up"
+    timed /dev/null "$MIXDOWN" "${H_ARGS[@]}" -o "$OUT/hevc-smart.mp4"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "hevc: run $i"
+        timed "$slog" "$MIXDOWN" "${H_ARGS[@]}" -o "$OUT/hevc-smart.mp4"
+        timed "$flog" "$MIXDOWN" "${H_ARGS[@]}" --full-render -o "$OUT/hevc-full.mp4"
+    done
+    side_rows '2 x 10 s 1080p HEVC' 'smart' "$slog"
+    side_rows '1 s dissolve' 'full' "$flog"
+    share=$(ratio "$(med "$slog" cpu)" "$(med "$flog" cpu)")
+    row '%-22s target: smart / full render CPU = %s <= 0.20: %s' "" "$share" "$(verdict "$share" '<=' 0.2)"
     row ''
 fi
 

@@ -22,6 +22,9 @@ final class SmartRenderEncoding {
     let renumbering: HEVCParameterSetIDs?
     /// The parameter sets every span's encoder must put out (before renumbering).
     private let encoderSets: [NALUnit]
+    /// The encoder opened to learn the parameter sets, kept for the first span:
+    /// opening libx265 at 1080p costs a tenth of a second.
+    private var spare: VideoEncoder?
     private let frames: ComposedVideoFrames
     /// The copied clips' quarter turns, undone before encoding.
     private let turnsBack: Int
@@ -46,7 +49,9 @@ final class SmartRenderEncoding {
             settings.highTier = hevc.highTier
             settings.wavefront = hevc.wavefront
             if let reference = Self.firstCopied(in: smart, of: video) { settings.describe(like: reference) }
-            let sets = try VideoEncoder(settings: settings, path: path).parameterSets
+            let probe = try VideoEncoder(settings: settings, path: path)
+            let sets = probe.parameterSets
+            spare = probe
             do {
                 let ids = try HEVCRenumbering.ids(avoiding: hevc.parameterSets, stretch: sets)
                 var renumbered: [NALUnit] = []
@@ -66,8 +71,10 @@ final class SmartRenderEncoding {
                 settings.profile = Self.profile(format.profile)
                 settings.level = Self.level(format.decoderConfiguration)
             }
-            parameterSets = try VideoEncoder(settings: settings, path: path).parameterSets
+            let probe = try VideoEncoder(settings: settings, path: path)
+            parameterSets = probe.parameterSets
             encoderSets = parameterSets
+            spare = probe
             renumbering = nil
         }
         self.settings = settings
@@ -81,7 +88,8 @@ final class SmartRenderEncoding {
     /// - Throws: `MediaIOError.unsupported` when the encoder's parameter sets
     ///   differ from the first one's (the track's decoder configuration holds those).
     func feed(for range: MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed {
-        let encoder = try VideoEncoder(settings: settings, path: path)
+        let encoder = try spare ?? VideoEncoder(settings: settings, path: path)
+        spare = nil
         guard encoder.parameterSets == encoderSets else {
             throw .unsupported(path: path, reason: "smart render: a re-encoded stretch's parameter sets differ from the first's; use --full-render")
         }

@@ -27,18 +27,6 @@ final class CLIHEVCSmartRenderTests: XCTestCase {
         try XCTUnwrap(try Tool.streams(path).first { $0["codec_type"] as? String == "video" })
     }
 
-    /// Seconds of CPU the children reaped during `body` used.
-    private func childCPU(_ body: () throws -> Void) rethrows -> Double {
-        func now() -> Double {
-            var usage = rusage()
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        }
-        let start = now()
-        try body()
-        return now() - start
-    }
-
     func testTwoHEVCClipsWithADissolveAreSplicedAsHVC1() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("smart.mp4")
@@ -80,15 +68,28 @@ final class CLIHEVCSmartRenderTests: XCTestCase {
         let dissolve = try Tool.videoFrames(out, 270...299, width: size.width, height: size.height)
         var psnr: [Double] = []
         for k in 0..<30 {
+            // Outgoing opacity 1 − k/30 in 256ths over the incoming picture, as the compositor blends.
             let weight = Int((Double(30 - k) / 30 * 256).rounded())
-            let reference = zip(sourceB[k], sourceA[k]).map { UInt8((Int($0) * (256 - weight) + Int($1) * weight + 128) >> 8) }
-            psnr.append(Measure.psnr(dissolve[k], reference))
+            var squares = 0
+            sourceA[k].withUnsafeBufferPointer { a in
+                sourceB[k].withUnsafeBufferPointer { b in
+                    dissolve[k].withUnsafeBufferPointer { d in
+                        for i in 0..<d.count {
+                            let error = Int(d[i]) - (Int(b[i]) * (256 - weight) + Int(a[i]) * weight + 128) >> 8
+                            squares += error * error
+                        }
+                    }
+                }
+            }
+            let mse = Double(squares) / Double(dissolve[k].count)
+            psnr.append(mse == 0 ? 99 : 10 * log10(255 * 255 / mse))
         }
         XCTAssertGreaterThanOrEqual(psnr.min() ?? 0, 35, "\(psnr)")
     }
 
-    /// Clips made here at 640×360: a splice costs a fraction of a full re-encode,
-    /// a full render of an HEVC timeline is HEVC too, and each clip that cannot
+    /// Clips made here at 640×360: a full render of an HEVC timeline is HEVC
+    /// too (`make bench`'s `hevc` mode measures the splice's share of its CPU
+    /// time on the 1080p fixtures), and each clip that cannot
     /// be spliced is re-encoded whole in HEVC, said so, and decodes cleanly.
     func testHEVCTimelinesStayHEVCAndUnsplicableClipsAreReencodedWhole() throws {
         let folder = try TemporaryFolder()
@@ -104,14 +105,12 @@ final class CLIHEVCSmartRenderTests: XCTestCase {
         let first = try make("first.mov"), second = try make("second.mov", source: "smptebars")
         let smart = folder.file("smart.mp4"), full = folder.file("full.mp4")
         let timeline = ["--video", first, "--video", second, "--transition", "dissolve:1"]
-        var made = CLIRunner.Result(status: -1, stdout: "", stderr: "")
-        let smartCPU = try childCPU { made = try CLIRunner.run(["export"] + timeline + ["-o", smart]) }
+        var made = try CLIRunner.run(["export"] + timeline + ["-o", smart])
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertTrue(made.stderr.contains("frames copied, 30 re-encoded (HEVC"), made.stderr)
-        let fullCPU = try childCPU { made = try CLIRunner.run(["export"] + timeline + ["--full-render", "-o", full]) }
+        XCTAssertTrue(made.stderr.contains("180 frames copied, 30 re-encoded (HEVC"), made.stderr)
+        made = try CLIRunner.run(["export"] + timeline + ["--full-render", "-o", full])
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertTrue(made.stderr.contains("0 frames copied, 210 re-encoded (HEVC"), made.stderr)
-        XCTAssertLessThanOrEqual(smartCPU, 0.2 * fullCPU, "smart \(smartCPU) CPU-s, full \(fullCPU) CPU-s")
         for path in [smart, full] {
             let video = try stream(path)
             XCTAssertEqual(video["codec_name"] as? String, "hevc", path)
