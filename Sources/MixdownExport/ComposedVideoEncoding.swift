@@ -37,7 +37,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         self.range = range
         self.encoder = encoder
         let composition = frames.timeline.videoComposition
-        canvas = Picture(width: composition.renderSize.width, height: composition.renderSize.height)
+        canvas = Picture(width: composition.renderSize.width, height: composition.renderSize.height, bitDepth: frames.bitDepth)
         count = composition.frameCount(in: range)
         self.isCancelled = isCancelled
     }
@@ -95,6 +95,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         settings.lookaheadThreads = encoding.lookaheadThreads
         settings.globalHeader = true
         settings.colour = VideoColourProperties(composition.outputColour)
+        settings.bitDepth = composition.bitDepth
         return settings
     }
 }

@@ -44,7 +44,7 @@ final class SmartRenderEncoding {
         settings.maximumBFrames = smart.reorderDelay == 0 ? 0 : smart.reorderDelay >= 2 && smart.codec == "hevc" ? 4 : 3
         settings.bFramePyramid = smart.reorderDelay == 0 ? nil : smart.reorderDelay >= 2
         if let hevc = smart.hevc {
-            settings.profile = "main"
+            settings.profile = hevc.bitDepth == 10 ? "main10" : "main"
             settings.level = hevc.level
             settings.highTier = hevc.highTier
             settings.wavefront = hevc.wavefront
@@ -88,8 +88,13 @@ final class SmartRenderEncoding {
     /// - Throws: `MediaIOError.unsupported` when the encoder's parameter sets
     ///   differ from the first one's (the track's decoder configuration holds those).
     func feed(for range: MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed {
-        let encoder = try spare ?? VideoEncoder(settings: settings, path: path)
-        spare = nil
+        let encoder: VideoEncoder
+        if let spare {
+            encoder = spare
+            self.spare = nil
+        } else {
+            encoder = try VideoEncoder(settings: settings, path: path)
+        }
         guard encoder.parameterSets == encoderSets else {
             throw .unsupported(path: path, reason: "smart render: a re-encoded stretch's parameter sets differ from the first's; use --full-render")
         }

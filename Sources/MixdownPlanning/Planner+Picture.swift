@@ -92,15 +92,25 @@ extension Planner {
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
     }
 
+    /// The output's dynamic range: the project's, or (`auto`) the first clip's
+    /// when it is HDR, else SDR.
+    func outputDynamicRange(_ infos: [VideoClipInfo]) -> DynamicRange {
+        project.video.dynamicRange ?? infos.first?.format.colour.dynamicRange ?? .sdr
+    }
+
     /// Whether the export must compose its picture rather than only stitch the
     /// clips: a transition, a picture fade or ramp, a full render, anything drawn
     /// over the picture, clips that could not share one stream-copied track, or a
-    /// clip shown at another size than a render size the project sets.
+    /// clip shown at another size than a render size the project sets, or of
+    /// another dynamic range than the output's.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
         if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender || drawsOverPicture { return true }
         if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
+        // A clip of another dynamic range than the output's is converted.
+        let range = outputDynamicRange(infos)
+        if infos.contains(where: { $0.format.colour.dynamicRange != range }) { return true }
         // Clips stream copy could not put in one track are conformed instead of refused.
         if zip(infos.dropFirst(), infos).contains(where: { !$0.format.incompatibilities(following: $1.format).isEmpty }) { return true }
         // A render size of the project's own: any clip shown at another is conformed.
@@ -146,7 +156,7 @@ extension Planner {
         let size = try renderSize(first)
         do {
             let timeline = try VideoTimeline(clips: clips, trackIDs: trackIDs, renderSize: size, frameDuration: frameDuration,
-                                             backgroundColour: video.background)
+                                             backgroundColour: video.background).drawn(in: outputDynamicRange(infos))
             try timeline.videoComposition.validate(duration: timeline.duration, trackIDs: [trackIDs.a, trackIDs.b])
             return timeline
         } catch { throw .videoComposition(error) }

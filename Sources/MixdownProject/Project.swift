@@ -191,6 +191,9 @@ public struct Project: Hashable, Sendable {
         public var quality: VideoQuality?
         /// The x264 speed preset of re-encoded frames.
         public var preset = VideoPreset.standard
+        /// The output's dynamic range; nil (`auto`): HDR, in its transfer, when
+        /// the first clip is HDR, else SDR.
+        public var dynamicRange: DynamicRange?
         /// How clips of another size or shape are brought into the render size.
         public var fit = ConformMode.fit
         /// The picture fades in from the background over this long at the start.

@@ -84,7 +84,7 @@ enum Key {
     /// The `video` object.
     enum Video: String, ProjectFileKey {
         case renderSize, frameRate, background, transition, quality, preset, fit, fadeIn, fadeOut, fadeAudio, transitionCurve,
-             fullRender
+             fullRender, dynamicRange
     }
 
     /// The `output` object.

@@ -4,6 +4,8 @@ public enum YCbCrMatrix: String, Hashable, Sendable, CaseIterable {
     case bt601
     /// ITU-R BT.709: high definition.
     case bt709
+    /// ITU-R BT.2020 (non-constant luminance): HDR and wide colour.
+    case bt2020
 
     /// The matrix players assume for untagged video of `height` lines: BT.709
     /// from 720 lines up, BT.601 below (what ffmpeg, browsers and QuickTime do).
@@ -14,6 +16,7 @@ public enum YCbCrMatrix: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .bt601: (0.299, 0.114)
         case .bt709: (0.2126, 0.0722)
+        case .bt2020: (0.2627, 0.0593)
         }
     }
 }

@@ -1,13 +1,18 @@
 import MixdownUnits
 
 extension VideoComposition {
-    /// The colour of the composed frames as an export encodes and tags them:
-    /// 8-bit SDR, video range, chroma sited left, with BT.709's primaries,
+    /// The colour of the composed frames as an export encodes and tags them,
+    /// video range, chroma sited left: in SDR 8-bit with BT.709's primaries,
     /// transfer and matrix, or BT.601's (`smpte170m`) below 720 lines
-    /// (`colourMatrix`). Clips of another colour are drawn as if they were this
-    /// one: HDR output and tone mapping are not built yet.
+    /// (`colourMatrix`); in HDR 10-bit BT.2020 with HLG's or PQ's transfer.
     public var outputColour: VideoColourDescription {
-        let name = colourMatrix == .bt709 ? "bt709" : "smpte170m"
-        return VideoColourDescription(bitDepth: 8, range: "tv", primaries: name, transfer: name, matrix: name, chromaLocation: "left")
+        switch dynamicRange {
+        case .sdr:
+            let name = colourMatrix == .bt709 ? "bt709" : "smpte170m"
+            return VideoColourDescription(bitDepth: 8, range: "tv", primaries: name, transfer: name, matrix: name, chromaLocation: "left")
+        case .hlg, .pq:
+            return VideoColourDescription(bitDepth: 10, range: "tv", primaries: "bt2020", transfer: dynamicRange == .hlg ? "arib-std-b67" : "smpte2084",
+                                          matrix: "bt2020nc", chromaLocation: "left")
+        }
     }
 }

@@ -17,6 +17,9 @@ public struct VideoComposition: Hashable, Sendable {
     /// over earlier ones: AVFoundation's animation tool (a Core Animation layer
     /// tree over the composed picture), independent of the instructions' ranges.
     public var overlays: [Overlay]
+    /// The dynamic range of the composed frames: SDR (8-bit, BT.709 or BT.601),
+    /// or HLG or PQ (10-bit BT.2020), as ``outputColour`` describes them.
+    public var dynamicRange: DynamicRange = .sdr
 
     /// A composition of `instructions` at `renderSize`, one frame every `frameDuration`, under `overlays`.
     public init(renderSize: PixelSize, frameDuration: MediaTime, backgroundColour: Colour = .black,
@@ -35,10 +38,14 @@ public struct VideoComposition: Hashable, Sendable {
         overlays.compactMap { $0.timeRange.intersection(range) }.merged()
     }
 
-    /// The Y'CbCr matrix of the composed frames: what players assume for
-    /// untagged video of the render height (BT.709 from 720 lines, BT.601 below),
-    /// used for the background colour, stills and the encoded stream's tags.
-    public var colourMatrix: YCbCrMatrix { .assumed(forHeight: renderSize.height) }
+    /// The Y'CbCr matrix of the composed frames: BT.2020's for HDR, else what
+    /// players assume for untagged video of the render height (BT.709 from 720
+    /// lines, BT.601 below); used for the background colour, stills and the
+    /// encoded stream's tags.
+    public var colourMatrix: YCbCrMatrix { dynamicRange.isHDR ? .bt2020 : .assumed(forHeight: renderSize.height) }
+
+    /// Bits per sample of the composed frames: 10 for HDR, else 8.
+    public var bitDepth: Int { dynamicRange.isHDR ? 10 : 8 }
 
     /// The number of output frames over `range`: one every frame duration from
     /// its start, the last one starting before its end (`MediaTimeRange.frameCount(frameDuration:)`,

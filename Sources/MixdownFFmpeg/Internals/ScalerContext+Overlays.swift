@@ -78,7 +78,7 @@ extension ScalerContext {
             sourceWidth: source.width, sourceHeight: source.height, sourceFormat: AV_PIX_FMT_GBRP,
             targetWidth: target.width, targetHeight: target.height, targetFormat: AV_PIX_FMT_YUV444P,
             flags: SWS_BICUBIC | SWS_ACCURATE_RND, sourceFullRange: true, targetFullRange: false,
-            matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
+            matrix: matrix.swsColourspace), path: path)
         // libswscale's planar R'G'B' is green, blue, red.
         let status = Self.run(sws, sources: [1, 0, 2].map { UnsafePointer(source.base($0)) }, sourceStrides: Array(repeating: source.stride, count: 3),
                               sourceHeight: source.height, targets: (0..<3).map { target.base($0) },

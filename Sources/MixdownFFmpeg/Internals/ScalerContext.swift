@@ -99,7 +99,7 @@ package final class ScalerContext {
             sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: Self.format(of: picture),
             targetWidth: frame.width, targetHeight: frame.height, targetFormat: AVPixelFormat(rawValue: frame.pointer.pointee.format),
             flags: SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP,
-            sourceFullRange: false, targetFullRange: true, matrix: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601), path: path)
+            sourceFullRange: false, targetFullRange: true, matrix: matrix.swsColourspace), path: path)
         let (data, stride) = frame.plane(0)
         let status = Self.run(sws, sources: Self.planes(of: picture), sourceStrides: Self.strides(of: picture),
                               sourceHeight: picture.height, targets: [data], targetStrides: [stride])

@@ -28,6 +28,7 @@ extension ProjectFileReader {
             video.transitionCurve = curve
         }
         if let flag = read(fields, Key.Video.fullRender, at: path, as: bool) { video.fullRender = flag }
+        if let range = read(fields, Key.Video.dynamicRange, at: path, nullMeansDefault: true, as: dynamicRange) { video.dynamicRange = range }
         return video
     }
 
@@ -75,6 +76,11 @@ extension ProjectFileReader {
     /// A colour: `"#1a2b3c"`, `"#abc"` or a name.
     func colour(_ value: Any, at path: JSONPath) -> Colour? {
         quantity(value, at: path, expected: Colour.expected, number: nil, text: Colour.init(parsing:))
+    }
+
+    /// An output's dynamic range: `"auto"` (`.some(nil)`), `"sdr"`, `"hlg"` or `"pq"`.
+    func dynamicRange(_ value: Any, at path: JSONPath) -> DynamicRange?? {
+        quantity(value, at: path, expected: DynamicRange.expected, number: nil, text: DynamicRange.choice(parsing:))
     }
 
     /// An x264 speed preset: its name, `"veryfast"`.

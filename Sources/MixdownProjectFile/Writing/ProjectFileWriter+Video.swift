@@ -21,6 +21,7 @@ extension ProjectFileWriter {
         set(&fields, Key.Video.fadeAudio, video.fadeAudio, default: defaults.fadeAudio, as: JSONValue.bool)
         set(&fields, Key.Video.transitionCurve, video.transitionCurve, default: defaults.transitionCurve, as: Self.name)
         set(&fields, Key.Video.fullRender, video.fullRender, default: defaults.fullRender, as: JSONValue.bool)
+        if let range = video.dynamicRange { fields[Key.Video.dynamicRange] = .string(range.name) }
         return fields
     }
 

@@ -29,9 +29,11 @@ public final class ComposedVideoFrames {
     /// - Parameters:
     ///   - video: The composed picture.
     ///   - bitDepth: 8 or 10: every clip is decoded to it (libswscale converts
-    ///     one of another depth), and `draw(at:into:)` takes canvases of it.
+    ///     one of another depth), and `draw(at:into:)` takes canvases of it;
+    ///     nil for the composition's (`VideoComposition.bitDepth`).
     /// - Precondition: `bitDepth` is 8 or 10.
-    public init(video: ComposedVideo, bitDepth: Int = 8) {
+    public init(video: ComposedVideo, bitDepth: Int? = nil) {
+        let bitDepth = bitDepth ?? video.timeline.videoComposition.bitDepth
         precondition(bitDepth == 8 || bitDepth == 10, "\(bitDepth)-bit composition (8 or 10)")
         self.video = video
         self.bitDepth = bitDepth

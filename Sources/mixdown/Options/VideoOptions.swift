@@ -29,6 +29,10 @@ struct VideoOptions: ParsableArguments {
             transform: quantity(VideoPreset.init(parsing:)))
     var videoPreset: VideoPreset?
 
+    @Option(help: ArgumentHelp("Dynamic range of the output picture: auto (HDR, in its transfer, when the first clip is HDR), sdr, hlg or pq. HDR output is 10-bit HEVC (Main 10, BT.2020); clips of another range are converted. (default: auto)", valueName: "range"),
+            transform: quantity(DynamicRange.choice(parsing:)))
+    var dynamicRange: DynamicRange??
+
     /// Writes what was given onto `project`; `--transition` replaces every clip's own.
     func apply(to project: inout Project) {
         if let transition {
@@ -40,5 +44,6 @@ struct VideoOptions: ParsableArguments {
         if let videoFadeIn { project.video.fadeIn = videoFadeIn }
         if let videoFadeOut { project.video.fadeOut = videoFadeOut }
         if let videoPreset { project.video.preset = videoPreset }
+        if let dynamicRange { project.video.dynamicRange = dynamicRange }
     }
 }

@@ -12,7 +12,7 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
     package let highTier: Bool
     /// `general_level_idc`: 30 times the level (153 is level 5.1).
     package let levelIDC: Int
-    /// Bits per luma and chroma sample.
+    /// Bits per luma and chroma sample: 8 or 10.
     package let bitDepth: Int
     /// Wavefront parallel processing (`entropy_coding_sync_enabled_flag`).
     package let wavefront: Bool
@@ -26,8 +26,8 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
     /// clip cannot be spliced (one phrase, after "it …" or a clip's name).
     ///
     /// Refused: no `hvcC` (an Annex B stream), layers above the base, chroma
-    /// other than 4:2:0, bit depths other than 8 (the compositor draws 8-bit
-    /// pictures), tiles (libx265 makes none, and a player cannot switch them),
+    /// other than 4:2:0, luma and chroma of other depths than 8 or 10 bits
+    /// alike (the compositor draws 8- or 10-bit pictures), tiles (libx265 makes none, and a player cannot switch them),
     /// parameter-set ids other than 0 or in-band sets that differ from the
     /// record's, an SPS with id 15 (the re-encoded stretches' own), and open GOPs.
     package static func facts(record: [UInt8], bitstream: VideoBitstreamFacts) -> Result<HEVCSpliceFacts, Refusal> {
@@ -56,8 +56,8 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
             return .failure(Refusal("its hvcC holds \(sequences.count) SPS and \(pictures.count) PPS, not one SPS and its PPS"))
         }
         if sps.chromaFormat != 1 { return .failure(Refusal("its chroma format is \(Self.chromaName(sps.chromaFormat)), not 4:2:0")) }
-        if sps.bitDepthLuma != 8 || sps.bitDepthChroma != 8 {
-            return .failure(Refusal("it is \(sps.bitDepthLuma)-bit, and the compositor draws 8-bit pictures"))
+        if sps.bitDepthLuma != sps.bitDepthChroma || ![8, 10].contains(sps.bitDepthLuma) {
+            return .failure(Refusal("its samples are \(sps.bitDepthLuma)-bit luma and \(sps.bitDepthChroma)-bit chroma, not both 8 or 10"))
         }
         // The stretches' SPS takes id 15, the one id whose ue(v) code is 8 bits longer than id 0's.
         if sps.spsID == 15 { return .failure(Refusal("its SPS has id 15, the id re-encoded stretches need")) }

@@ -39,6 +39,10 @@ struct SmartRenderClipCheck {
             "it is \(Self.codecName(info.format.codec)), and the output is \(Self.codecName(codec)) (the first clip's codec)"
         } else if let hevcProblem {
             hevcProblem
+        } else if info.format.colour.dynamicRange != composition.dynamicRange {
+            "its \(info.format.colour.dynamicRange.rawValue) picture is converted to the output's \(composition.dynamicRange.rawValue)"
+        } else if (hevc?.bitDepth ?? info.format.colour.bitDepth ?? 8) != composition.bitDepth {
+            "it is \(hevc?.bitDepth ?? info.format.colour.bitDepth ?? 8)-bit, and the output is \(composition.bitDepth)-bit"
         } else if shown.width != size.width || shown.height != size.height {
             "its \(shown.width)×\(shown.height) picture is conformed to \(size.width)×\(size.height)"
         } else if !VideoOrientation.isExactTurn(info.format.displayMatrix) {

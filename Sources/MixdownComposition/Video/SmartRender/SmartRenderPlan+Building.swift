@@ -61,9 +61,11 @@ extension SmartRenderPlan {
                   quarterTurns: reference?.quarterTurns ?? 0, hevc: reference?.hevc, notes: notes)
     }
 
-    /// The codec of the output's video (FFmpeg's name): HEVC when the first clip
-    /// shown is HEVC, else H.264. Clips of the other codec are re-encoded into it.
+    /// The codec of the output's video (FFmpeg's name): HEVC when the picture is
+    /// HDR or the first clip shown is HEVC, else H.264. Clips of the other
+    /// codec are re-encoded into it.
     public static func outputCodec(of timeline: VideoTimeline, infos: [VideoClipInfo]) -> String {
+        if timeline.videoComposition.dynamicRange.isHDR { return "hevc" }
         let first = timeline.placements.min { $0.timeRange.start < $1.timeRange.start }
         return first.map { infos[$0.index].format.codec } == "hevc" ? "hevc" : "h264"
     }
