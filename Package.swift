@@ -147,7 +147,7 @@ let package = Package(
             "MixdownExport", "MixdownPlot", "MixdownDSP", "MixdownCaptions",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
+        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP", "MixdownZimg"]),
 
         // Fixture paths, the oracle tools, temporary folders and measurements, for every test target.
         .target(name: "MixdownTestSupport", dependencies: ["MixdownTime", "MixdownComposition", "MixdownMediaIO"],
