@@ -10,7 +10,7 @@ final class ZimgGraph {
     private let temporary: UnsafeMutableRawPointer
 
     /// zimg's alignment for plane bases and strides (`ZIMG_CPU_AUTO`, up to AVX2).
-    static let alignment = 64
+    static let alignment = 32
 
     /// A graph converting `source` into `target`.
     ///
@@ -35,7 +35,7 @@ final class ZimgGraph {
         // Round to nearest (the default, said here because the tests hold it):
         // a conversion is deterministic and a same-depth round trip exact.
         parameters.dither_type = ZIMG_DITHER_NONE
-        parameters.cpu_type = ZIMG_CPU_AUTO_64B
+        parameters.cpu_type = ZIMG_CPU_AUTO
         parameters.allow_approximate_gamma = approximateTransfers ? 1 : 0
         guard let graph = zimg_filter_graph_build(&sourceFormat, &targetFormat, &parameters) else {
             throw Self.lastError()
