@@ -15,6 +15,7 @@ package enum ColourConversionError: Error, Hashable, CustomStringConvertible {
     /// zimg refused to build or run the conversion: its error code and message.
     case library(code: Int, message: String)
 
+    /// What failed, in a sentence for a message.
     package var description: String {
         switch self {
         case let .unsupported(property, name): "no colour conversion for \(property) \"\(name)\""

@@ -7,7 +7,8 @@
 /// `bt2020-10`, `bt2020-12`, `arib-std-b67` (HLG), `smpte2084` (PQ); primaries
 /// `bt709`, `bt2020`, `smpte170m`, `bt470bg`, `smpte432` (P3-D65); range `tv`
 /// or `pc`; chroma location `left`, `center`, `topleft`, `top`, `bottomleft`,
-/// `bottom`. Other names are refused when a `ColourConversion` is made
+/// `bottom` (`unspecified` read as `left`, the codecs' default). Other names
+/// are refused when a `ColourConversion` is made
 /// (`ColourConversionError.unsupported`), never guessed.
 package struct ColourDescription: Hashable, Sendable {
     /// The Y'CbCr matrix (`bt709`, `bt2020nc`, `smpte170m`, `bt470bg`).

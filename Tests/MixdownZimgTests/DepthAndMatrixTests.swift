@@ -98,6 +98,33 @@ final class DepthAndMatrixTests: XCTestCase {
         }
     }
 
+    /// HLG ↔ PQ keeps display light (HLG on its nominal 1000 cd/m² display):
+    /// HLG 75 % (203 cd/m²) is PQ 573 and back, and greys follow BT.2100's formulas
+    /// within rounding both ways (0.51 of a 10-bit code).
+    func testHLGAndPQKeepDisplayLight() throws {
+        let hlgFormat = YCbCrFormat(bitDepth: 10, colour: .hlg), pqFormat = YCbCrFormat(bitDepth: 10, colour: .pq)
+        let source = TestPicture(width: 876, height: 4, bitDepth: 10)
+        source.fill(y: 64, cb: 512, cr: 512)
+        for row in 0..<4 {
+            for x in 0..<876 { source.setLuma(x, row, 64 + x) }
+        }
+        let toPQ = try ColourConversion(from: hlgFormat, to: pqFormat, width: 876, height: 4)
+        XCTAssertNil(toPQ.toneCurve)
+        let pq = try source.converted(by: toPQ)
+        for x in 0..<876 {
+            let expected = BT2100.lumaCode(BT2100.pq(BT2100.hlgNits(Double(x) / 876)), bits: 10)
+            XCTAssertEqual(Double(pq.luma(x, 2)), expected, accuracy: 0.51, "HLG code \(64 + x)")
+        }
+        XCTAssertEqual(pq.luma(721 - 64, 0), 573)
+        XCTAssertEqual(pq.blue(100, 1), 512)
+        let back = try pq.converted(by: ColourConversion(from: pqFormat, to: hlgFormat, width: 876, height: 4))
+        XCTAssertEqual(back.luma(721 - 64, 0), 721)
+        for x in stride(from: 0, to: 876, by: 25) {
+            let expected = BT2100.lumaCode(BT2100.hlg(displayNits: BT2100.pqNits(BT2100.lumaSignal(Double(pq.luma(x, 2)), bits: 10))), bits: 10)
+            XCTAssertEqual(Double(back.luma(x, 2)), expected, accuracy: 0.51, "PQ code \(pq.luma(x, 2))")
+        }
+    }
+
     func testRefusals() throws {
         let sdr = YCbCrFormat(bitDepth: 8, colour: .bt709)
         var odd = ColourDescription.bt709

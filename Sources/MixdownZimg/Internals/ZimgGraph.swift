@@ -155,7 +155,8 @@ final class ZimgGraph {
 
     private static func chromaLocation(_ name: String) throws(ColourConversionError) -> zimg_chroma_location_e {
         switch name {
-        case "left": ZIMG_CHROMA_LEFT
+        // H.264's and HEVC's default when the stream says nothing.
+        case "left", "unspecified": ZIMG_CHROMA_LEFT
         case "center": ZIMG_CHROMA_CENTER
         case "topleft": ZIMG_CHROMA_TOP_LEFT
         case "top": ZIMG_CHROMA_TOP
