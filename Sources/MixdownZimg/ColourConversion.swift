@@ -24,9 +24,12 @@
 ///   with halves to even (so 8 → 10 → 8 is exact); in full range c · 1023 / 255
 ///   and back, rounded.
 ///
-/// Not thread-safe: its buffers are reused by every `convert`, so one thread at
-/// a time (a conversion per worker when frames are converted in parallel).
-package final class ColourConversion {
+/// One thread at a time: its buffers are reused by every `convert` (a
+/// conversion per worker when frames are converted in parallel). It is
+/// `@unchecked Sendable`, as `Picture` is, because it is handed from one thread
+/// to the next, never used by two at once; zimg's graphs are immutable and the
+/// library keeps no global state, so nothing else is shared.
+package final class ColourConversion: @unchecked Sendable {
     /// The format read.
     package let source: YCbCrFormat
     /// The format written.
