@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "pangocairo librsvg-2.0",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "librsvg2-dev"])]),
+        .systemLibrary(
+            name: "CZimg", pkgConfig: "zimg",
+            providers: [.apt(["libzimg-dev"])]),
 
         // Bounded user quantities, each with one parser: gain, decibel levels, rates;
         // and how messages show user text (MessageText).
@@ -76,6 +79,11 @@ let package = Package(
         // Cairo, Pango and librsvg: text shaped, laid out and drawn, SVG rendered, images turned,
         // into MixdownDSP's `OverlayImage`s.
         .target(name: "MixdownCairo", dependencies: ["CCairo", "MixdownDSP", "MixdownUnits"], swiftSettings: [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]),
+        // zimg: colour conversions between planar Y'CbCr buffers (matrix, transfer, primaries,
+        // range, depth), with BT.2390's tone curve between HDR and SDR.
+        .target(name: "MixdownZimg", dependencies: ["CZimg"], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),
         // Assets, composition tracks and segments; the cut rules of stream-copied video and of the
@@ -140,7 +148,7 @@ let package = Package(
             "MixdownExport", "MixdownPlot", "MixdownDSP", "MixdownCaptions",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP"]),
+        .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP", "MixdownZimg"]),
 
         // Fixture paths, the oracle tools, temporary folders and measurements, for every test target.
         .target(name: "MixdownTestSupport", dependencies: ["MixdownTime", "MixdownComposition", "MixdownMediaIO"],
@@ -183,6 +191,7 @@ let package = Package(
             "MixdownExport", "MixdownPlanning", "MixdownProject", "MixdownPlan", "MixdownRender", "MixdownLoudness", "MixdownMediaIO",
             "MixdownComposition", "MixdownDSP", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
+        .testTarget(name: "MixdownZimgTests", dependencies: ["MixdownZimg", "MixdownTestSupport"]),
         .testTarget(name: "MixdownCaptionsTests", dependencies: [
             "MixdownCaptions", "MixdownComposition", "MixdownTime", "MixdownUnits", "MixdownTestSupport",
         ]),

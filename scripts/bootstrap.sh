@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(pkg-config libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev
           libsndfile1-dev libebur128-dev
-          libpango1.0-dev libcairo2-dev librsvg2-dev
+          libpango1.0-dev libcairo2-dev librsvg2-dev libzimg-dev
           fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
           ffmpeg espeak-ng sox time python3-jsonschema chromium tesseract-ocr tesseract-ocr-eng)
 missing=()

@@ -18,8 +18,9 @@
 // the best of several repetitions of at least `minSeconds` each, the
 // kernels' repetitions interleaved.
 //
-// Usage: mixdown-kernel-bench [--quick]
+// Usage: mixdown-kernel-bench [--quick] | --colour
 // The last line is machine-readable: `kernel-bench-verdict PASS|FAIL <ratios>`.
+// `--colour` times MixdownZimg's 1080p colour conversions instead (ColourBench.swift).
 
 internal import Glibc
 import MixdownDSP
@@ -33,6 +34,11 @@ func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+if CommandLine.arguments.contains("--colour") {
+    runColourBench(runs: quick ? 5 : 21)
+    exit(0)
 }
 
 /// Page-aligned, touched buffer of `count` floats.

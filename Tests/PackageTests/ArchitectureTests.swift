@@ -9,9 +9,9 @@ final class ArchitectureTests: XCTestCase {
     /// The layers of docs/architecture.md, bottom first: a module may depend only
     /// on modules of lower layers.
     static let layers: [[String]] = [
-        ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownKernels", "MixdownBitstream"],
+        ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CZimg", "CPUFeatures", "CAllocator", "MixdownUnits", "MixdownKernels", "MixdownBitstream"],
         ["MixdownTime", "MixdownDSP", "MixdownSystem", "MixdownSndFile", "MixdownEbur128"],
-        ["MixdownComposition", "MixdownFFmpeg", "MixdownCairo"],
+        ["MixdownComposition", "MixdownFFmpeg", "MixdownCairo", "MixdownZimg"],
         ["MixdownAudioMix", "MixdownDynamics", "MixdownCaptions"],
         ["MixdownPlan"],
         ["MixdownMediaIO", "MixdownAnalysis"],
@@ -20,12 +20,12 @@ final class ArchitectureTests: XCTestCase {
         ["MixdownExport", "MixdownPlot", "MixdownProjectFile", "MixdownPlanning"],
         ["mixdown", "mixdown-kernel-bench"],
     ]
-    static let cModules: Set = ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CPUFeatures", "CAllocator", "MixdownKernels", "Glibc"]
+    static let cModules: Set = ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CZimg", "CPUFeatures", "CAllocator", "MixdownKernels", "Glibc"]
     /// The thin C targets, one per C library, with the C module each wraps: only
     /// their Internals/ import a C module (their own, and Glibc).
     static let thinCTargets: [String: String] = [
         "MixdownFFmpeg": "CFFmpeg", "MixdownSndFile": "CSndFile", "MixdownEbur128": "CEbur128", "MixdownCairo": "CCairo",
-        "MixdownSystem": "Glibc",
+        "MixdownZimg": "CZimg", "MixdownSystem": "Glibc",
     ]
     /// The only other files that import a C module: the CPU-feature probe that
     /// picks a build of the kernels, and the CLI's allocator settings (glibc's
@@ -103,7 +103,7 @@ final class ArchitectureTests: XCTestCase {
     }
 
     /// No file outside the thin C targets imports a C module (CFFmpeg, CSndFile,
-    /// CEbur128, CCairo, Glibc, and the package's own C targets), and they import it
+    /// CEbur128, CCairo, CZimg, Glibc, and the package's own C targets), and they import it
     /// `internal`, in their Internals/; the exceptions are `otherCImporters`.
     func testCIsImportedInternalOnlyByTheThinCTargets() throws {
         let graph = try packageGraph()
