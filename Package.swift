@@ -100,8 +100,8 @@ let package = Package(
         // pictures (text, boxes and SVG through MixdownCairo).
         // Public API speaks Swift types and `MediaIOError`, never a C type.
         .target(name: "MixdownMediaIO", dependencies: [
-            "MixdownFFmpeg", "MixdownSndFile", "MixdownSystem", "MixdownCairo", "MixdownBitstream", "MixdownTime", "MixdownUnits",
-            "MixdownComposition", "MixdownDSP",
+            "MixdownFFmpeg", "MixdownSndFile", "MixdownSystem", "MixdownCairo", "MixdownZimg", "MixdownBitstream", "MixdownTime",
+            "MixdownUnits", "MixdownComposition", "MixdownDSP",
         ], swiftSettings: [
             .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
         ]),

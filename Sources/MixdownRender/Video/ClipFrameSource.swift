@@ -7,7 +7,8 @@ import MixdownUnits
 /// One clip's frames as a layer draws them: turned upright by the clip's
 /// display matrix and conformed into the render size (scaled to fit with the
 /// background around it, or to fill), held from each frame's time until the next;
-/// at the bit depth it was opened for, whatever the clip's own.
+/// at the bit depth it was opened for, whatever the clip's own, and converted
+/// into the picture's dynamic range where the clip's differs.
 ///
 /// Decoding goes forward; asking for an earlier time, or one far ahead, seeks
 /// (to the keyframe before and decodes forward). A picture is conformed once
@@ -23,20 +24,32 @@ final class ClipFrameSource {
     private var current: VideoFrame?
     private var upcoming: VideoFrame?
     private var conformed: (time: MediaTime, picture: Picture)?
+    /// Converts a clip of another dynamic range into the picture's.
+    private let converter: PictureColourConverter?
 
     /// How far ahead a request may be before seeking beats decoding forward.
     private static let seekDistance = MediaTime.milliseconds(2000)
 
     /// Opens `clip` for drawing at `renderSize` by `mode` on `background`, in
-    /// pictures of `bitDepth` bits (8 or 10).
-    init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr, bitDepth: Int = 8) throws(MediaIOError) {
+    /// pictures of `bitDepth` bits (8 or 10); with `colour` (the picture's),
+    /// a clip of another dynamic range is decoded at its own depth and converted.
+    init(clip: VideoClipInfo, renderSize: PixelSize, mode: ConformMode, background: YCbCr, bitDepth: Int = 8,
+         colour: VideoColourDescription? = nil) throws(MediaIOError) {
         // The scan knows the stored size and the display matrix: the reader is opened
         // once, scaling straight to the size the turned picture needs.
         orientation = VideoOrientation(displayMatrix: clip.format.displayMatrix)
         let shown = orientation.displaySize(width: clip.format.width, height: clip.format.height)
         let fitted = Self.conformedSize(of: shown, in: renderSize, mode: mode)
         storedSize = orientation.swapsSides ? (fitted.height, fitted.width) : fitted
-        reader = try VideoFrameReader(clip: clip, pictureSize: storedSize, bitDepth: bitDepth)
+        if let colour, PictureColourConverter.isNeeded(from: clip.format.colour, to: colour) {
+            let converter = try PictureColourConverter(from: clip.format.colour, to: colour, width: storedSize.width,
+                                                       height: storedSize.height, path: clip.path)
+            self.converter = converter
+            reader = try VideoFrameReader(clip: clip, pictureSize: storedSize, bitDepth: converter.sourceBitDepth)
+        } else {
+            converter = nil
+            reader = try VideoFrameReader(clip: clip, pictureSize: storedSize, bitDepth: bitDepth)
+        }
         self.renderSize = renderSize
         self.mode = mode
         self.background = background
@@ -51,7 +64,7 @@ final class ClipFrameSource {
             throw .decodeFailed(path: reader.path, reason: "no video frame at \(time.readable)")
         }
         if let conformed, conformed.time == frame.time { return conformed.picture }
-        let picture = conform(frame.picture)
+        let picture = conform(try converter?.convert(frame.picture) ?? frame.picture)
         conformed = (frame.time, picture)
         return picture
     }

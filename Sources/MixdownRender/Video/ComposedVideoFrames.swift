@@ -74,7 +74,7 @@ public final class ComposedVideoFrames {
         let composition = timeline.videoComposition
         let source = try ClipFrameSource(clip: info, renderSize: composition.renderSize, mode: conform,
                                          background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix),
-                                         bitDepth: bitDepth)
+                                         bitDepth: bitDepth, colour: composition.outputColour)
         sources[place.index] = source
         return source
     }

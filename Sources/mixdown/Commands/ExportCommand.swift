@@ -124,17 +124,19 @@ struct ExportCommand: ParsableCommand {
             + colourNote(composed) + ")"
     }
 
-    /// The output's colour, said only where clips were more than it holds:
-    /// `, 8-bit SDR BT.709 from HLG 10-bit` (the planning warning says what that
-    /// does to them). Plain SDR output of SDR clips, BT.709 or BT.601 (below 720
-    /// lines, as players assume), is no news and keeps the line short.
+    /// The output's colour where it is news: HDR (`, HLG 10-bit BT.2020`), or
+    /// SDR from clips that held more (`, 8-bit SDR BT.709 from HLG 10-bit`; the
+    /// planning warning says what that does to them). Plain SDR output of SDR
+    /// clips, BT.709 or BT.601 (below 720 lines, as players assume), keeps the line short.
     private func colourNote(_ composed: ComposedVideo) -> String {
+        let composition = composed.timeline.videoComposition
+        if composition.dynamicRange.isHDR { return ", \(composition.outputColour.label) BT.2020" }
         var lost: [String] = []
         for clip in composed.clips where clip.format.colour.exceedsEightBitSDR && !lost.contains(clip.format.colour.label) {
             lost.append(clip.format.colour.label)
         }
         guard !lost.isEmpty else { return "" }
-        let matrix = composed.timeline.videoComposition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
+        let matrix = composition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
         return ", 8-bit SDR \(matrix) from " + lost.joined(separator: " and ")
     }
 }

@@ -35,12 +35,13 @@ struct SmartRenderClipCheck {
         }
         problem = if !["h264", "hevc"].contains(info.format.codec) {
             "\(info.format.codec) cannot be spliced"
-        } else if info.format.codec != codec {
-            "it is \(Self.codecName(info.format.codec)), and the output is \(Self.codecName(codec)) (the first clip's codec)"
-        } else if let hevcProblem {
-            hevcProblem
         } else if info.format.colour.dynamicRange != composition.dynamicRange {
             "its \(info.format.colour.dynamicRange.rawValue) picture is converted to the output's \(composition.dynamicRange.rawValue)"
+        } else if info.format.codec != codec {
+            "it is \(Self.codecName(info.format.codec)), and the output is \(Self.codecName(codec))"
+                + (composition.dynamicRange.isHDR ? " (HDR output)" : " (the first clip's codec)")
+        } else if let hevcProblem {
+            hevcProblem
         } else if (hevc?.bitDepth ?? info.format.colour.bitDepth ?? 8) != composition.bitDepth {
             "it is \(hevc?.bitDepth ?? info.format.colour.bitDepth ?? 8)-bit, and the output is \(composition.bitDepth)-bit"
         } else if shown.width != size.width || shown.height != size.height {
