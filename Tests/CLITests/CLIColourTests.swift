@@ -56,32 +56,42 @@ final class CLIColourTests: XCTestCase {
         XCTAssertTrue(sdrLines.contains("colour: " + expectedLine(try XCTUnwrap(sdrStream), depth: 8, range: "SDR")), sdr.stdout)
     }
 
-    /// An HLG clip dissolving into an SDR one: one warning naming the HLG file,
-    /// none for the SDR one; inspect's output colour is what the export writes
-    /// (ffprobe), and the summary says it.
-    func testAnHDRClipDrawnIntoAnSDRExportIsWarnedAndTheOutputColourSaid() throws {
+    /// An HLG clip dissolving into an SDR one, in an SDR output: one warning
+    /// naming the HLG file, none for the SDR one; inspect's output colour is what
+    /// the export writes (ffprobe), and the summary says it. By default the same
+    /// timeline is HLG (the first clip's), 10-bit, with no warning at all.
+    func testAnHDRClipToneMappedIntoAnSDRExportIsWarnedAndTheOutputColourSaid() throws {
         let hlg = try Fixture.realMedia("ax-hlg10-color-test.mp4")
         let sdr = try Fixture.realMedia("ax-sample.mp4")
         let timeline = ["--video", hlg, "--video", sdr, "--transition", "dissolve:0.05"]
-        let warning = "\(hlg): HLG 10-bit HDR is drawn as 8-bit SDR BT.709 (HDR output and tone mapping are not built yet): its picture will look flat"
-
-        let inspect = try CLIRunner.run(["inspect", "--no-levels"] + timeline)
-        XCTAssertEqual(inspect.status, 0, inspect.stderr)
-        let lines = inspect.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("warning: \(warning)"), inspect.stdout)
-        XCTAssertFalse(lines.contains { $0.hasPrefix("warning: \(sdr)") }, inspect.stdout)
-        XCTAssertTrue(lines.contains("  ax-hlg10-color-test.mp4: HLG (bt2020, arib-std-b67, bt2020nc, tv), 10-bit"), inspect.stdout)
-        let outputLine = try XCTUnwrap(lines.first { $0.hasPrefix("  output (drawn): ") }, inspect.stdout)
-
+        let warning = "\(hlg): HLG 10-bit HDR is tone-mapped into 8-bit SDR BT.709 (BT.2390, from 1000 cd/m²); --dynamic-range hlg keeps it HDR"
         let folder = try TemporaryFolder()
-        let out = folder.file("out.mp4")
-        let export = try CLIRunner.run(["export"] + timeline + ["-o", out])
-        XCTAssertEqual(export.status, 0, export.stderr)
-        XCTAssertEqual(export.stderr.split(separator: "\n").filter { $0.contains("HDR") }, ["mixdown: warning: \(warning)"])
-        XCTAssertTrue(export.stderr.contains("preset veryfast, 8-bit SDR BT.709 from HLG 10-bit)"), export.stderr)
-        let written = try XCTUnwrap(try Tool.probe(out, ["-select_streams", "v:0", "-show_streams"])["streams"] as? [[String: Any]]).first
-        XCTAssertEqual(outputLine, "  output (drawn): " + expectedLine(try XCTUnwrap(written), depth: 8, range: "SDR"))
-        XCTAssertEqual(written?["pix_fmt"] as? String, "yuv420p")
+
+        for range in ["sdr", "auto"] {
+            let inspect = try CLIRunner.run(["inspect", "--no-levels", "--dynamic-range", range] + timeline)
+            XCTAssertEqual(inspect.status, 0, inspect.stderr)
+            let lines = inspect.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.contains("warning: \(warning)"), range == "sdr", inspect.stdout)
+            XCTAssertFalse(lines.contains { $0.hasPrefix("warning: \(sdr)") }, inspect.stdout)
+            XCTAssertTrue(lines.contains("  ax-hlg10-color-test.mp4: HLG (bt2020, arib-std-b67, bt2020nc, tv), 10-bit"), inspect.stdout)
+            let outputLine = try XCTUnwrap(lines.first { $0.hasPrefix("  output (drawn): ") }, inspect.stdout)
+
+            let out = folder.file("out-\(range).mp4")
+            let export = try CLIRunner.run(["export", "--dynamic-range", range] + timeline + ["-o", out])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            let written = try XCTUnwrap(try Tool.probe(out, ["-select_streams", "v:0", "-show_streams"])["streams"] as? [[String: Any]]).first
+            if range == "sdr" {
+                XCTAssertEqual(export.stderr.split(separator: "\n").filter { $0.contains("HDR") }, ["mixdown: warning: \(warning)"])
+                XCTAssertTrue(export.stderr.contains("preset veryfast, 8-bit SDR BT.709 from HLG 10-bit)"), export.stderr)
+                XCTAssertEqual(outputLine, "  output (drawn): " + expectedLine(try XCTUnwrap(written), depth: 8, range: "SDR"))
+                XCTAssertEqual(written?["pix_fmt"] as? String, "yuv420p")
+            } else {
+                XCTAssertFalse(export.stderr.contains("tone-mapped"), export.stderr)
+                XCTAssertTrue(export.stderr.contains("preset veryfast, HLG 10-bit BT.2020)"), export.stderr)
+                XCTAssertEqual(outputLine, "  output (drawn): " + expectedLine(try XCTUnwrap(written), depth: 10, range: "HLG"))
+                XCTAssertEqual(written?["pix_fmt"] as? String, "yuv420p10le")
+            }
+        }
     }
 
     /// No warning where nothing is drawn (an HLG clip alone is copied, and said
@@ -90,11 +100,11 @@ final class CLIColourTests: XCTestCase {
         let hlg = try Fixture.realMedia("ax-hlg10-color-test.mp4")
         let copied = try CLIRunner.run(["inspect", "--no-levels", "--video", hlg])
         XCTAssertEqual(copied.status, 0, copied.stderr)
-        XCTAssertFalse(copied.stdout.contains("is drawn as"), copied.stdout)
+        XCTAssertFalse(copied.stdout.contains("tone-mapped") || copied.stdout.contains("may band"), copied.stdout)
         XCTAssertTrue(copied.stdout.contains("  output (copied): HLG (bt2020, arib-std-b67, bt2020nc, tv), 10-bit"), copied.stdout)
         let sdr = try CLIRunner.run(["inspect", "--no-levels", "--video", Fixture.path("clip-a.mp4"), "--video", Fixture.path("clip-b.mp4"),
                                      "--transition", "dissolve:0.5"])
         XCTAssertEqual(sdr.status, 0, sdr.stderr)
-        XCTAssertFalse(sdr.stdout.contains("is drawn as"), sdr.stdout)
+        XCTAssertFalse(sdr.stdout.contains("tone-mapped") || sdr.stdout.contains("may band"), sdr.stdout)
     }
 }

@@ -15,7 +15,7 @@ final class ProjectFileVideoTests: XCTestCase {
         let loaded = try load(project(#"""
         "video": {"renderSize": "1920x1080", "frameRate": "30000/1001", "background": "#10Ff80",
                   "transition": {"type": "wipe-left", "duration": "250ms"}, "quality": 20.5, "preset": "slower",
-                  "fit": "fill", "fadeIn": 1.5, "fadeOut": "0:02", "fadeAudio": false, "transitionCurve": "s-curve", "fullRender": true}
+                  "dynamicRange": "pq", "fit": "fill", "fadeIn": 1.5, "fadeOut": "0:02", "fadeAudio": false, "transitionCurve": "s-curve", "fullRender": true}
         """#))
         var expected = Project.Video()
         expected.renderSize = try PixelSize(width: 1920, height: 1080)
@@ -24,6 +24,7 @@ final class ProjectFileVideoTests: XCTestCase {
         expected.transition = try Transition(kind: .wipeLeft, duration: t("0.25"))
         expected.quality = try VideoQuality(crf: 20.5)
         expected.preset = .slower
+        expected.dynamicRange = .pq
         expected.fit = .fill
         expected.fadeIn = t("1.5")
         expected.fadeOut = t("2")
@@ -35,8 +36,9 @@ final class ProjectFileVideoTests: XCTestCase {
 
     func testAnEmptyOrNullVideoObjectKeepsTheDefaults() throws {
         XCTAssertEqual(try load(project(#""video": {}"#)).video, Project.Video())
-        let nulls = try load(project(#""video": {"renderSize": null, "frameRate": null, "transition": null, "quality": null}"#))
+        let nulls = try load(project(#""video": {"renderSize": null, "frameRate": null, "transition": null, "quality": null, "dynamicRange": null}"#))
         XCTAssertEqual(nulls.video, Project.Video())
+        XCTAssertEqual(try load(project(#""video": {"dynamicRange": "auto"}"#)).video, Project.Video())
         XCTAssertEqual(try load(project(#""video": {"transition": {"type": "cut"}}"#)).video, Project.Video())
         assertIssue(project(#""video": null"#), path: "video", #"video: found null, expected an object like {"renderSize": "1280x720""#)
         assertIssue(project(#""video": {"background": null}"#), path: "video.background", "found null, expected #RRGGBB")
@@ -74,6 +76,7 @@ final class ProjectFileVideoTests: XCTestCase {
             (#""quality": "18""#, "video.quality", #"found "18", expected a CRF"#),
             (#""preset": "Slow""#, "video.preset", #"video.preset: found "Slow", expected an x264 preset, one of ultrafast, superfast"#),
             (#""preset": " slow""#, "video.preset", #"found " slow" (with spaces around it), expected an x264 preset"#),
+            (#""dynamicRange": "HDR""#, "video.dynamicRange", #"video.dynamicRange: found "HDR", expected auto, sdr, hlg or pq"#),
             (#""fit": "stretch""#, "video.fit", #"video.fit: found "stretch", expected one of "fit", "fill""#),
             (#""fit": "fll""#, "video.fit", #"did you mean "fill"?"#),
             (#""fadeIn": -1"#, "video.fadeIn", "expected a time that is not negative"),

@@ -97,6 +97,7 @@ func sampleProjects(base: String) throws -> [Project] {
     portrait.video.background = Colour(red: 255, green: 255, blue: 255)
     portrait.video.transition = try Transition(kind: .fadeThrough, duration: t("0.04"))
     portrait.video.quality = try VideoQuality(crf: 0)
+    portrait.video.dynamicRange = .sdr
     projects.append(portrait)
     return projects
 }
@@ -110,6 +111,7 @@ func videoProject(base: String) throws -> Project {
     project.video.transition = try Transition(kind: .dissolve, duration: t("1.5"))
     project.video.quality = try VideoQuality(crf: 18.5)
     project.video.preset = .faster
+    project.video.dynamicRange = .hlg
     project.video.fit = .fill
     project.video.fadeIn = t("2")
     project.video.fadeOut = t("0.5")
