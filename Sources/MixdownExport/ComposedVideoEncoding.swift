@@ -96,6 +96,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         settings.globalHeader = true
         settings.colour = VideoColourProperties(composition.outputColour)
         settings.bitDepth = composition.bitDepth
+        if settings.codec == .hevc { settings.hdrMetadata = composition.hdrMetadata }
         return settings
     }
 }

@@ -156,7 +156,8 @@ extension Planner {
         let size = try renderSize(first)
         do {
             let timeline = try VideoTimeline(clips: clips, trackIDs: trackIDs, renderSize: size, frameDuration: frameDuration,
-                                             backgroundColour: video.background).drawn(in: outputDynamicRange(infos))
+                                             backgroundColour: video.background)
+                .drawn(in: outputDynamicRange(infos), hdrMetadata: HDRStaticMetadata.merged(infos.map(\.format.colour)))
             try timeline.videoComposition.validate(duration: timeline.duration, trackIDs: [trackIDs.a, trackIDs.b])
             return timeline
         } catch { throw .videoComposition(error) }

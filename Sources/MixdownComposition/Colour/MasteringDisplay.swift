@@ -39,4 +39,9 @@ public struct MasteringDisplay: Hashable, Sendable, Codable {
         self.minLuminance = minLuminance
         self.maxLuminance = maxLuminance
     }
+
+    /// Whether the primaries, white point and luminance range are all stated.
+    public var isComplete: Bool {
+        red != nil && green != nil && blue != nil && whitePoint != nil && minLuminance != nil && maxLuminance != nil
+    }
 }

@@ -20,6 +20,9 @@ public struct VideoComposition: Hashable, Sendable {
     /// The dynamic range of the composed frames: SDR (8-bit, BT.709 or BT.601),
     /// or HLG or PQ (10-bit BT.2020), as ``outputColour`` describes them.
     public var dynamicRange: DynamicRange = .sdr
+    /// The HDR10 static metadata an HDR output states (where every clip stated
+    /// it: planning merges theirs); nil for none.
+    public var hdrMetadata: HDRStaticMetadata?
 
     /// A composition of `instructions` at `renderSize`, one frame every `frameDuration`, under `overlays`.
     public init(renderSize: PixelSize, frameDuration: MediaTime, backgroundColour: Colour = .black,

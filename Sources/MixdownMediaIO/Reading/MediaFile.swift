@@ -37,8 +37,7 @@ public final class MediaFile {
     /// - Throws: as `MediaProbe.probe(path:depth:)`.
     public func probe(_ depth: MediaProbe.Depth = .quick) throws(MediaIOError) -> MediaInfo {
         let all = 0..<input.streamCount
-        // Beyond a full probe, audio is read, and the video's first packet for the HDR metadata in its SEI.
-        try startOver(reading: Set(depth == .full ? Array(all) : all.filter { [.audio, .video].contains(input.kind(ofStream: $0)) }))
+        try startOver(reading: Set(depth == .full ? Array(all) : all.filter { input.kind(ofStream: $0) == .audio }))
         return try MediaProbe.probe(input, snapshot: snapshot, depth: depth)
     }
 

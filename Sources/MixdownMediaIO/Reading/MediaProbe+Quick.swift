@@ -2,17 +2,17 @@ internal import MixdownFFmpeg
 
 extension MediaProbe {
     /// The headers' facts: encoder delay from the first audio packet, estimated
-    /// sample counts, truncation from the last index entry; and each video
-    /// stream's first packet.
-    static func readHeaders(_ input: Demuxer, into streams: inout [StreamInfo],
-                            firstVideoPackets: inout [Int: [UInt8]]) throws(MediaIOError) {
+    /// sample counts, truncation from the last index entry. Video is not read
+    /// (reading it moves some demuxers' estimates of the audio's length), so
+    /// HDR metadata only in a video stream's SEI is a full probe's.
+    static func readHeaders(_ input: Demuxer, into streams: inout [StreamInfo]) throws(MediaIOError) {
         let fileSize = input.fileSize ?? -1
         for i in streams.indices {
             if fileSize > 0, let end = input.indexEnd(ofStream: i) {
                 streams[i].isTruncated = end > fileSize
             }
         }
-        var pending = Set(streams.indices.filter { streams[$0].kind == .audio || streams[$0].kind == .video })
+        var pending = Set(streams.indices.filter { streams[$0].kind == .audio })
         let packet = Packet()
         var budget = 64
         while !pending.isEmpty, budget > 0, try ffmpeg(input.read(into: packet)) {
@@ -20,11 +20,7 @@ extension MediaProbe {
             budget -= 1
             let i = packet.streamIndex
             guard pending.remove(i) != nil else { continue }
-            if streams[i].kind == .video {
-                firstVideoPackets[i] = packet.bytes
-            } else {
-                streams[i].encoderDelay = packet.skipSamples.start
-            }
+            streams[i].encoderDelay = packet.skipSamples.start
         }
     }
 

@@ -52,16 +52,13 @@ public enum MediaProbe {
             extent = measured
             // The render's decoders of this file then skip FFmpeg's stream analysis.
             AudioFacts.remember(AudioFacts(layout: measured.layout, channels: streams[played].channels ?? 0), for: path, snapshot: snapshot, format: input.format)
-            // Video too, for its first packet's SEI.
-            for i in streams.indices where depth == .full || streams[i].kind == .audio || streams[i].kind == .video {
-                input.undiscard(stream: i)
-            }
+            for i in streams.indices where depth == .full || streams[i].kind == .audio { input.undiscard(stream: i) }
             try input.rewind()
         }
         var firstPackets: [Int: [UInt8]] = [:]
         switch depth {
         case .full: try scanPackets(input, into: &streams, firstVideoPackets: &firstPackets)
-        case .audio, .quick: try readHeaders(input, into: &streams, firstVideoPackets: &firstPackets)
+        case .audio, .quick: try readHeaders(input, into: &streams)
         }
         for i in streams.indices {
             if let video = facts[i].video, !input.isAttachedPicture(stream: i) {

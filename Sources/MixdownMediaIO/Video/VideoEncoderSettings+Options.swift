@@ -1,3 +1,5 @@
+internal import MixdownComposition
+
 extension VideoEncoderSettings {
     /// The encoder's private options: preset, CRF, profile and the library's own
     /// parameters (`x264-params`, `x265-params`).
@@ -24,6 +26,7 @@ extension VideoEncoderSettings {
         if let profile, !profiles.contains(profile) {
             throw refuse("no \(codec.encoderName) profile \"\(profile)\" for \(bitDepth)-bit 4:2:0 pictures (\(profiles.joined(separator: ", ")))")
         }
+        if codec == .h264, hdrMetadata != nil { throw refuse("HDR10 metadata (HEVC only)") }
         if codec == .hevc, parameterSetID != nil || stitchable {
             throw refuse("libx265 has no parameter set id or stitchable setting (H.264 only)")
         }
@@ -58,6 +61,7 @@ extension VideoEncoderSettings {
             options.append(("x264-params", parameters.joined(separator: ":")))
         case .hevc:
             if let level { parameters.append("level-idc=\(level)") }
+            if let hdrMetadata { parameters += Self.hdr10Parameters(hdrMetadata) }
             if let highTier { parameters.append("high-tier=\(highTier ? 1 : 0)") }
             // Without a global header libavcodec asks for the sets before every keyframe: the only place they are then.
             if globalHeader { parameters.append("repeat-headers=0") }
@@ -74,6 +78,20 @@ extension VideoEncoderSettings {
 
     /// FFmpeg's name of the pixel format the encoder takes: `yuv420p`, or `yuv420p10le` at 10 bits.
     var pixelFormat: String { bitDepth == 10 ? "yuv420p10le" : "yuv420p" }
+
+    /// x265's `master-display` (chromaticities in 0.00002, luminances in
+    /// 0.0001 cd/m², green first) and `max-cll`; nothing for an incomplete display.
+    static func hdr10Parameters(_ metadata: HDRStaticMetadata) -> [String] {
+        let display = metadata.masteringDisplay
+        guard let r = display.red, let g = display.green, let b = display.blue, let w = display.whitePoint,
+              let low = display.minLuminance, let high = display.maxLuminance else { return [] }
+        func xy(_ c: MasteringDisplay.Chromaticity) -> String { "(\(Int((c.x * 50_000).rounded())),\(Int((c.y * 50_000).rounded())))" }
+        var parameters = ["master-display=G\(xy(g))B\(xy(b))R\(xy(r))WP\(xy(w))L(\(Int((high * 10_000).rounded())),\(Int((low * 10_000).rounded())))"]
+        if let light = metadata.contentLightLevel {
+            parameters.append("max-cll=\(light.maxContentLightLevel),\(light.maxFrameAverageLightLevel)")
+        }
+        return parameters
+    }
 
     /// The speed presets of x264 and x265, fastest first.
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]

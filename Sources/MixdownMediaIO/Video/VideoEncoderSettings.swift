@@ -1,3 +1,4 @@
+public import MixdownComposition
 public import MixdownTime
 
 /// How `VideoEncoder` encodes: codec, picture, timing, quality, GOP structure,
@@ -129,6 +130,9 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// The colours written into the stream's VUI (range, primaries, transfer,
     /// matrix, chroma siting); copy the source's when splicing.
     public var colour: VideoColourProperties = .unspecified
+    /// HDR10 static metadata written into the stream (x265's mastering display
+    /// and content light level SEI, before every keyframe); nil for none. HEVC only.
+    public var hdrMetadata: HDRStaticMetadata?
     /// The pixel shape written into the stream.
     public var sampleAspectRatio: PixelAspectRatio = .square
     /// Parameter sets out of band, in `VideoEncoder.extradata` (what MP4 and MOV

@@ -1,9 +1,10 @@
 extension VideoTimeline {
     /// This layout with its composition drawn and encoded in `dynamicRange`
-    /// (`VideoComposition.outputColour`).
-    public func drawn(in dynamicRange: DynamicRange) -> VideoTimeline {
+    /// (`VideoComposition.outputColour`), stating `hdrMetadata` when HDR.
+    public func drawn(in dynamicRange: DynamicRange, hdrMetadata: HDRStaticMetadata? = nil) -> VideoTimeline {
         var composition = videoComposition
         composition.dynamicRange = dynamicRange
+        composition.hdrMetadata = dynamicRange.isHDR ? hdrMetadata : nil
         return VideoTimeline(placements: placements, transitions: transitions, videoComposition: composition, duration: duration)
     }
 }
