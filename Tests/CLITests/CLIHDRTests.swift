@@ -101,4 +101,33 @@ final class CLIHDRTests: XCTestCase {
         let mean = Double(frames[180].reduce(0) { $0 + Int($1) }) / Double(640 * 360)
         XCTAssertEqual(mean, 721, accuracy: 1)
     }
+
+    /// PQ clips that all state HDR10 metadata: the output states it too, in the
+    /// stretches a smart render re-encodes and through a full render.
+    func testHDR10MetadataIsKeptWhereEveryClipStatesIt() throws {
+        let folder = try TemporaryFolder()
+        let pq = folder.file("pq.mov")
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=4,format=yuv420p10le",
+                                    "-c:v", "libx265", "-preset", "ultrafast", "-crf", "20", "-tag:v", "hvc1", "-x265-params",
+                                    "keyint=30:min-keyint=30:scenecut=0:open-gop=0:hdr10=1:master-display=G(13250,34500)B(7500,3000)R(34000,16000)"
+                                        + "WP(15635,16450)L(10000000,50):max-cll=1000,400:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:log-level=none",
+                                    "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", pq])
+        for (name, flags) in [("smart", [String]()), ("full", ["--full-render"])] {
+            let out = folder.file("\(name).mp4")
+            let made = try CLIRunner.run(["export", "--video", pq, "--video", pq, "--transition", "dissolve:1"] + flags + ["-o", out])
+            XCTAssertEqual(made.status, 0, made.stderr)
+            XCTAssertTrue(made.stderr.contains("PQ 10-bit BT.2020)"), made.stderr)
+            XCTAssertEqual(try videoStream(out)["color_transfer"] as? String, "smpte2084", name)
+            // The first re-encoded frame (the dissolve's, at 3 s) as ffprobe reads its side data.
+            let frames = try Tool.probe(out, ["-select_streams", "v:0", "-read_intervals", "3%+#1", "-show_frames", "-show_entries", "frame=side_data_list"])
+            let sideData = (frames["frames"] as? [[String: Any]])?.first?["side_data_list"] as? [[String: Any]] ?? []
+            let mastering = try XCTUnwrap(sideData.first { $0["side_data_type"] as? String == "Mastering display metadata" }, "\(name): \(sideData)")
+            XCTAssertEqual(mastering["max_luminance"] as? String, "10000000/10000", name)
+            XCTAssertEqual(mastering["min_luminance"] as? String, "50/10000", name)
+            XCTAssertEqual(mastering["white_point_x"] as? String, "15635/50000", name)
+            let light = try XCTUnwrap(sideData.first { $0["side_data_type"] as? String == "Content light level metadata" }, "\(name)")
+            XCTAssertEqual(light["max_content"] as? Int, 1000, name)
+            XCTAssertEqual(light["max_average"] as? Int, 400, name)
+        }
+    }
 }
