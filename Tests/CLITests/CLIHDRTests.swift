@@ -130,4 +130,23 @@ final class CLIHDRTests: XCTestCase {
             XCTAssertEqual(light["max_average"] as? Int, 400, name)
         }
     }
+
+    /// `frame` of an HLG picture: a 16-bit PNG of the signal with a `cICP`
+    /// chunk saying BT.2020 and HLG (its CRC checked by ffmpeg); with
+    /// `--dynamic-range sdr`, the tone-mapped 8-bit preview, untagged.
+    func testAFrameOfAnHDRPictureIsTaggedAndItsSDRPreviewIsNot() throws {
+        let folder = try TemporaryFolder()
+        let hlg = folder.file("hlg.mov"), hdr = folder.file("hdr.png"), sdr = folder.file("sdr.png")
+        try hlgClip(hlg, content: "testsrc2=size=640x360:rate=30:duration=2,format=yuv420p10le")
+        XCTAssertEqual(try CLIRunner.run(["frame", "--video", hlg, "--at", "1", "-o", hdr]).status, 0)
+        XCTAssertEqual(try CLIRunner.run(["frame", "--video", hlg, "--at", "1", "--dynamic-range", "sdr", "-o", sdr]).status, 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: hdr)))
+        // The signature, IHDR (13 bytes) and its CRC, then cICP: length 4, the name, primaries, transfer, matrix, range.
+        XCTAssertEqual(Array(bytes[33..<45]), [0, 0, 0, 4] + Array("cICP".utf8) + [9, 18, 0, 1])
+        XCTAssertEqual(try Tool.runCapturingErrors("ffmpeg", ["-v", "error", "-err_detect", "crccheck", "-i", hdr, "-f", "null", "-"]).errors, "")
+        XCTAssertEqual(try Tool.streams(hdr).first?["pix_fmt"] as? String, "rgb48be")
+        let preview = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sdr)))
+        XCTAssertFalse(String(decoding: preview.prefix(200), as: UTF8.self).contains("cICP"))
+        XCTAssertEqual(try Tool.streams(sdr).first?["pix_fmt"] as? String, "rgb24")
+    }
 }

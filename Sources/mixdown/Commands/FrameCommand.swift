@@ -55,9 +55,10 @@ struct FrameCommand: ParsableCommand {
         }
         let frames = ComposedVideoFrames(video: video)
         let render = frames.timeline.videoComposition.renderSize
-        let canvas = Picture(width: render.width, height: render.height)
+        let canvas = Picture(width: render.width, height: render.height, bitDepth: frames.bitDepth)
         try frames.draw(at: at, into: canvas)
-        try canvas.writePNG(to: output, matrix: frames.timeline.videoComposition.colourMatrix, inputs: inputs)
+        let composition = frames.timeline.videoComposition
+        try canvas.writePNG(to: output, matrix: composition.colourMatrix, dynamicRange: composition.dynamicRange, inputs: inputs)
         console.summary("wrote \(output): \(render), the frame at \(at.readable)")
     }
 }
