@@ -155,7 +155,7 @@ let package = Package(
                 path: "Tests/MixdownTestSupport"),
         .testTarget(name: "MixdownUnitsTests", dependencies: ["MixdownUnits"]),
         .testTarget(name: "MixdownTimeTests", dependencies: ["MixdownTime", "MixdownUnits"]),
-        .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownTime", "MixdownUnits"]),
+        .testTarget(name: "MixdownCompositionTests", dependencies: ["MixdownComposition", "MixdownBitstream", "MixdownTime", "MixdownUnits"]),
         .testTarget(name: "MixdownAudioMixTests", dependencies: ["MixdownAudioMix", "MixdownUnits", "MixdownTime"]),
         .testTarget(name: "MixdownDSPTests", dependencies: ["MixdownDSP", "MixdownKernels"]),
         .testTarget(name: "MixdownDynamicsTests", dependencies: [

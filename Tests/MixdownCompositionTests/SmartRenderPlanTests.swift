@@ -184,6 +184,15 @@ final class SmartRenderPlanTests: XCTestCase {
         XCTAssertTrue(other.notes[0].hasPrefix("clip 1 is re-encoded whole: it is shown turned 270° clockwise, a 90° clockwise"), "\(other.notes)")
     }
 
+    /// An HDR picture is HEVC whatever the clips; an SDR clip in it is converted, so re-encoded whole.
+    func testAnHDRPictureIsHEVCAndItsSDRClipsAreReencoded() throws {
+        let a = try clip("a")
+        let plan = try SmartRenderPlan(timeline: timeline([a]).drawn(in: .hlg), infos: [a])
+        XCTAssertEqual(plan.codec, "hevc")
+        XCTAssertFalse(plan.copies)
+        XCTAssertEqual(plan.notes, ["clip 0 is re-encoded whole: its SDR picture is converted to the output's HLG"])
+    }
+
     /// A 25 fps clip's frame is 1/25 s, not the output's 1/30 s, though both are one tick
     /// once 1/30 s is rounded to the clip's time base: frame durations compare exactly.
     func testFrameDurationsCompareExactly() throws {
