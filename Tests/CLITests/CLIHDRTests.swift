@@ -149,4 +149,35 @@ final class CLIHDRTests: XCTestCase {
         XCTAssertFalse(String(decoding: preview.prefix(200), as: UTF8.self).contains("cICP"))
         XCTAssertEqual(try Tool.streams(sdr).first?["pix_fmt"] as? String, "rgb24")
     }
+
+    /// An iPhone Dolby Vision 8.4 clip (HLG base layer, portrait, one frame
+    /// hidden by its edit list) joined to itself: copied as it is, in an `hvc1`
+    /// track that keeps its configuration record and display matrix, every
+    /// frame decoding.
+    func testADolbyVisionClipJoinedToItselfKeepsItsConfigurationRecord() throws {
+        let dolby = try Fixture.realMedia("ax-dolbyVision-hdr.MOV")
+        let folder = try TemporaryFolder()
+        let out = folder.file("dv.mp4")
+        let made = try CLIRunner.run(["export", "--video", dolby, "--video", dolby, "-o", out])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let video = try videoStream(out)
+        XCTAssertEqual(video["codec_tag_string"] as? String, "hvc1")
+        XCTAssertEqual(video["color_transfer"] as? String, "arib-std-b67")
+        let sideData = (video["side_data_list"] as? [[String: Any]] ?? []).compactMap { $0["side_data_type"] as? String }
+        XCTAssertTrue(sideData.contains("DOVI configuration record"), "\(sideData)")
+        XCTAssertTrue(sideData.contains("Display Matrix"), "\(sideData)")
+        // Every packet of both copies, byte for byte, and each decodes (the decoder's own errors; the hidden
+        // frame's one-tick place at the join is issue 23's).
+        XCTAssertEqual(try Tool.videoPacketHashes(out), try Tool.videoPacketHashes(dolby) + Tool.videoPacketHashes(dolby))
+        func frames(_ path: String) throws -> (hashes: [String], errors: String) {
+            let run = try Tool.runCapturingErrors("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:v", "-fps_mode", "passthrough",
+                                                             "-f", "framemd5", "-"])
+            let lines = String(decoding: run.output, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            return (lines.compactMap { $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } }, run.errors)
+        }
+        let source = try frames(dolby), written = try frames(out)
+        XCTAssertEqual(source.hashes.count, 4, "the four frames its edit list shows")
+        XCTAssertFalse(written.errors.contains("rror while decoding") || written.errors.contains("Invalid NAL"), written.errors)
+        XCTAssertEqual(Array(written.hashes.prefix(4)), source.hashes, "the first copy's frames as the source's")
+    }
 }
