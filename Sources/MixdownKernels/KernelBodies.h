@@ -459,3 +459,28 @@ void KERNEL(alpha_over_words)(uint16_t *dst, const uint8_t *src, const uint8_t *
         dst[i] = (uint16_t)(int32_t)(out + 0.5f);
     }
 }
+
+void KERNEL(alpha_over_words16)(uint16_t *dst, const uint16_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
+                                ptrdiff_t count) {
+    // As alpha_over_words with a 10-bit overlay (SDR graphics placed in HDR):
+    // src as it is, not ×4; the same alpha, opacity, order and rounding.
+    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const v16i s = __builtin_convertvector(*(const v16h_u *)(src + i), v16i);
+        const v16i d = __builtin_convertvector(*(const v16h_u *)(dst + i), v16i);
+        const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
+        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
+        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
+        out = out < 0.0f ? (v16f)0.0f : out;
+        out = out > 1023.0f ? (v16f)1023.0f : out;
+        *(v16h_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16h_u);
+    }
+    for (; i < count; i++) {
+        const float cover = (float)(65280 - alpha[i] * opacity) / full;
+        float out = base + (float)(src[i] - offset) * share + (float)(dst[i] - offset) * cover;
+        out = out < 0.0f ? 0.0f : out;
+        out = out > 1023.0f ? 1023.0f : out;
+        dst[i] = (uint16_t)(int32_t)(out + 0.5f);
+    }
+}

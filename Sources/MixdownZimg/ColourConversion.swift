@@ -1,4 +1,4 @@
-/// A colour conversion between two 4:2:0 Y'CbCr formats of one picture size,
+/// A colour conversion between two Y'CbCr formats (4:2:0, or 4:4:4 on both sides) of one picture size,
 /// built once and run on every frame: zimg's graphs and buffers are made here
 /// and freed with the conversion.
 ///

@@ -1,4 +1,4 @@
-/// Where a 4:2:0 Y'CbCr picture to write is: each plane's first row and the byte
+/// Where a Y'CbCr picture to write is: each plane's first row and the byte
 /// distance between its rows.
 ///
 /// The same rules as `YCbCrPlanes`: 32-byte aligned bases and strides, borrowed

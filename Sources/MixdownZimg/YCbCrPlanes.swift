@@ -1,7 +1,7 @@
-/// Where a 4:2:0 Y'CbCr picture to read is: each plane's first row and the byte
+/// Where a Y'CbCr picture to read is: each plane's first row and the byte
 /// distance between its rows.
 ///
-/// The conversion reads `width` × `height` luma samples and half of each side of
+/// The conversion reads `width` × `height` luma samples and, for 4:2:0, half of each side of
 /// chroma from these; it needs every base address and stride to be a multiple of
 /// 32 bytes (zimg's vector loads), as `Picture` and FFmpeg's frames have them.
 /// The pointers are borrowed for the duration of one `convert` call.

@@ -180,4 +180,27 @@ final class CLIHDRTests: XCTestCase {
         XCTAssertFalse(written.errors.contains("rror while decoding") || written.errors.contains("Invalid NAL"), written.errors)
         XCTAssertEqual(Array(written.hashes.prefix(4)), source.hashes, "the first copy's frames as the source's")
     }
+
+    /// A title (white text) in an HLG export is SDR graphics placed at BT.2408's
+    /// reference white, as an SDR clip's white is: its opaque pixels at 721, not
+    /// at 940 (the 8-bit 235 ×4, HLG's peak). Measured: 703 title pixels above
+    /// 600, median 720, 81 % within 716…726, the brightest 733 (HEVC at CRF 16
+    /// rings around sharp glyph edges).
+    func testATitleInHLGIsDrawnAtReferenceWhite() throws {
+        let folder = try TemporaryFolder()
+        let grey = folder.file("grey.mov"), out = folder.file("titled.mp4")
+        try hlgClip(grey, content: "nullsrc=s=640x360:r=30:d=3,format=yuv420p10le,geq=lum=300:cb=512:cr=512")
+        let made = try CLIRunner.run(["export", "--video", grey, "--title", "Hello@0-2", "-o", out])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertEqual(try videoStream(out)["color_transfer"] as? String, "arib-std-b67")
+        let frames = try luma10(out, width: 640, height: 360)
+        XCTAssertEqual(frames.count, 90)
+        // At 1 s the title is on: its glyphs' cores are opaque white.
+        let title = frames[30].filter { $0 > 600 }.map(Int.init).sorted()
+        XCTAssertGreaterThan(title.count, 200, "the title's white pixels")
+        XCTAssertEqual(Double(title[title.count / 2]), 721, accuracy: 2, "median of the title's white")
+        XCTAssertLessThan(title.last ?? 0, 760, "nothing near SDR white ×4 (940)")
+        // At 2.5 s it has gone: the grey alone, within the encoder's error.
+        XCTAssertLessThanOrEqual(frames[75].map { abs(Int($0) - 300) }.max() ?? 99, 3)
+    }
 }

@@ -102,6 +102,39 @@ final class TenBitKernelTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2)
     }
 
+    func testAlphaOverWords16IsTheByteSourceKernelOnFourTimesTheSourceAndExactWithinAHalf() {
+        let count = 4099
+        let dst = words(count, seed: 21), alpha = bytes(count, seed: 22), src8 = bytes(count, seed: 23)
+        for (offset, opacity) in [(64, 256), (64, 100), (512, 256), (512, 37), (512, 0)] {
+            // 10-bit sources that are 8-bit codes ×4: the same bits as the ×4 kernel.
+            var fromBytes = dst, fromWords = dst
+            DSP.alphaOver(into: &fromBytes, src8, alpha: alpha, offset: UInt16(offset), opacity: opacity, count: count)
+            DSP.alphaOver(into: &fromWords, src8.map { UInt16($0) * 4 }, alpha: alpha, offset: UInt16(offset), opacity: opacity, count: count)
+            XCTAssertEqual(fromWords, fromBytes, "offset \(offset), opacity \(opacity)")
+        }
+        // Any 10-bit premultiplied source: the alpha-over within a half (the rounding).
+        let colour = words(count, seed: 24)
+        for offset in [64, 512] {
+            let src = (0..<count).map { i in
+                UInt16(max(0, min(1023, (Double(offset) + Double(alpha[i]) / 255 * (Double(colour[i]) - Double(offset))).rounded())))
+            }
+            for opacity in [1, 128, 256] {
+                var out = dst
+                DSP.alphaOver(into: &out, src, alpha: alpha, offset: UInt16(offset), opacity: opacity, count: count)
+                var worst = 0.0
+                for i in 0..<count {
+                    let w = Double(opacity) / 256, a = Double(alpha[i]) / 255, o = Double(offset)
+                    let exact = o + (Double(src[i]) - o) * w + (Double(dst[i]) - o) * (1 - a * w)
+                    worst = max(worst, abs(Double(out[i]) - min(1023, max(0, exact))))
+                }
+                XCTAssertLessThanOrEqual(worst, 0.5 + 1e-3, "offset \(offset), opacity \(opacity)")
+            }
+            var opaque = dst
+            DSP.alphaOver(into: &opaque, colour, alpha: [UInt8](repeating: 255, count: count), offset: UInt16(offset), opacity: 256, count: count)
+            XCTAssertEqual(opaque, colour, "opaque gives the source")
+        }
+    }
+
     func testAVX512BuildGivesTheBaselineBits() throws {
         #if arch(x86_64)
         try XCTSkipUnless(DSP.usesAVX512, "this processor has no AVX-512: only the baseline build runs")
@@ -118,6 +151,11 @@ final class TenBitKernelTests: XCTestCase {
                 mx_kernels_avx512_alpha_over_words(&wide, src, alpha, 512, opacity, count)
                 mx_kernels_baseline_alpha_over_words(&base, src, alpha, 512, opacity, count)
                 XCTAssertEqual(wide, base, "alpha_over_words, \(count), opacity \(opacity)")
+                var wide16 = a, base16 = a
+                let src16 = words(count, seed: 15)
+                mx_kernels_avx512_alpha_over_words16(&wide16, src16, alpha, 64, opacity, count)
+                mx_kernels_baseline_alpha_over_words16(&base16, src16, alpha, 64, opacity, count)
+                XCTAssertEqual(wide16, base16, "alpha_over_words16, \(count), opacity \(opacity)")
             }
             var wide = a, base = a
             mx_kernels_avx512_fill_words(&wide, 513, count)

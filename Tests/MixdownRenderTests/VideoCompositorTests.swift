@@ -125,4 +125,40 @@ final class VideoCompositorTests: XCTestCase {
         XCTAssertEqual(canvas[.y, 35, 20], 200)
         XCTAssertEqual(canvas[.y, 36, 31], 16)
     }
+
+    /// In an HLG or PQ composition the background colour is placed as an SDR
+    /// clip's pixel of that colour is (PictureColourConverter on a flat BT.709
+    /// picture): white at BT.2408's reference white (HLG 721, PQ 573), black
+    /// 64/512/512 exactly. SDR keeps its codes (×4 on a 10-bit canvas).
+    func testAnHDRBackgroundIsPlacedAsAnSDRClipsPixelOfItsColour() throws {
+        let size = try PixelSize(width: 64, height: 32)
+        let white = Colour(red: 255, green: 255, blue: 255), red = Colour(red: 255, green: 0, blue: 0)
+        func filled(_ colour: Colour, _ range: DynamicRange, bitDepth: Int) throws -> [Int] {
+            var composition = VideoComposition(renderSize: size, frameDuration: .milliseconds(40), backgroundColour: colour)
+            composition.dynamicRange = range
+            let compositor = VideoCompositor(composition: composition) { _, _, _ throws(MediaIOError) in Picture(width: 2, height: 2) }
+            let canvas = Picture(width: 64, height: 32, bitDepth: bitDepth)
+            try compositor.draw(at: time("0.5"), pictures: [:], into: canvas)
+            return [canvas.sample(.y, x: 9, y: 9), canvas.sample(.cb, x: 9, y: 9), canvas.sample(.cr, x: 9, y: 9)]
+        }
+        for (range, reference) in [(DynamicRange.hlg, 721), (.pq, 573)] {
+            let placed = try filled(white, range, bitDepth: 10)
+            XCTAssertEqual(Double(placed[0]), Double(reference), accuracy: 1, "\(range) white")
+            XCTAssertEqual(Double(placed[1]), 512, accuracy: 1)
+            XCTAssertEqual(Double(placed[2]), 512, accuracy: 1)
+            XCTAssertEqual(try filled(.black, range, bitDepth: 10), [64, 512, 512])
+            var composition = VideoComposition(renderSize: size, frameDuration: .milliseconds(40))
+            composition.dynamicRange = range
+            let sdr = red.videoRangeYCbCr(.bt709)
+            let converter = try PictureColourConverter(from: VideoColourDescription(bitDepth: 8, range: "tv", primaries: "bt709", transfer: "bt709",
+                                                                                    matrix: "bt709"),
+                                                       to: composition.outputColour, width: 8, height: 8, path: "red")
+            let clip = try converter.convert(Picture(width: 8, height: 8, colour: YCbCr(y: sdr.y, cb: sdr.cb, cr: sdr.cr)))
+            let expected = [clip.sample(.y, x: 3, y: 3), clip.sample(.cb, x: 3, y: 3), clip.sample(.cr, x: 3, y: 3)]
+            let got = try filled(red, range, bitDepth: 10)
+            for plane in 0..<3 { XCTAssertEqual(Double(got[plane]), Double(expected[plane]), accuracy: 2, "\(range) red, plane \(plane)") }
+        }
+        XCTAssertEqual(try filled(white, .sdr, bitDepth: 8), [235, 128, 128])
+        XCTAssertEqual(try filled(white, .sdr, bitDepth: 10), [940, 512, 512], "an SDR composition at 10 bits: its codes ×4")
+    }
 }

@@ -31,7 +31,7 @@ public enum DynamicRange: String, Sendable, Codable, Hashable {
     /// Reads an output's dynamic range as users give it: `auto` (nil: HDR when
     /// the first clip is, in its transfer), `sdr`, `hlg` or `pq`, exactly.
     ///
-    /// - Throws: ``QuantityError`` quoting `text` for anything else.
+    /// - Throws: `QuantityError` quoting `text` for anything else.
     public static func choice(parsing text: String) throws(QuantityError) -> DynamicRange? {
         if text == "auto" { return nil }
         guard let range = [DynamicRange.sdr, .hlg, .pq].first(where: { $0.name == text }) else {

@@ -26,6 +26,7 @@ struct KernelBuild: Sendable {
     let lerpWords: @convention(c) (UnsafeMutablePointer<UInt16>, UnsafePointer<UInt16>, UnsafePointer<UInt16>, Int32, Int) -> Void
     let fillWords: @convention(c) (UnsafeMutablePointer<UInt16>, UInt16, Int) -> Void
     let alphaOverWords: @convention(c) (UnsafeMutablePointer<UInt16>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int32, Int32, Int) -> Void
+    let alphaOverWords16: @convention(c) (UnsafeMutablePointer<UInt16>, UnsafePointer<UInt16>, UnsafePointer<UInt8>, Int32, Int32, Int) -> Void
 
     static let baseline = KernelBuild(
         multiplyAccumulate: mx_kernels_baseline_multiply_accumulate, multiplyAccumulateGain: mx_kernels_baseline_multiply_accumulate_gain,
@@ -36,7 +37,7 @@ struct KernelBuild: Sendable {
         splitARGB32: mx_kernels_baseline_split_argb32, mergeARGB32: mx_kernels_baseline_merge_argb32,
         average2x2Bytes: mx_kernels_baseline_average_2x2_bytes, alphaOverBytes: mx_kernels_baseline_alpha_over_bytes,
         lerpWords: mx_kernels_baseline_lerp_words, fillWords: mx_kernels_baseline_fill_words,
-        alphaOverWords: mx_kernels_baseline_alpha_over_words)
+        alphaOverWords: mx_kernels_baseline_alpha_over_words, alphaOverWords16: mx_kernels_baseline_alpha_over_words16)
 
     static let avx512 = KernelBuild(
         multiplyAccumulate: mx_kernels_avx512_multiply_accumulate, multiplyAccumulateGain: mx_kernels_avx512_multiply_accumulate_gain,
@@ -47,7 +48,7 @@ struct KernelBuild: Sendable {
         splitARGB32: mx_kernels_avx512_split_argb32, mergeARGB32: mx_kernels_avx512_merge_argb32,
         average2x2Bytes: mx_kernels_avx512_average_2x2_bytes, alphaOverBytes: mx_kernels_avx512_alpha_over_bytes,
         lerpWords: mx_kernels_avx512_lerp_words, fillWords: mx_kernels_avx512_fill_words,
-        alphaOverWords: mx_kernels_avx512_alpha_over_words)
+        alphaOverWords: mx_kernels_avx512_alpha_over_words, alphaOverWords16: mx_kernels_avx512_alpha_over_words16)
 
     /// Whether this processor runs the AVX-512 copy, decided once per process.
     static let usesAVX512: Bool = {

@@ -51,4 +51,24 @@ extension DSP {
                                  offset: UInt16, opacity: Int, count: Int) {
         KernelBuild.current.alphaOverWords(dst, src, alpha, Int32(offset), Int32(min(256, max(0, opacity))), count)
     }
+
+    /// Draws premultiplied 10-bit overlay samples over a row of 10-bit samples:
+    /// the 8-bit-overlay form's arithmetic with the source as it is (not ×4).
+    ///
+    /// For overlays placed in an HDR picture by a colour conversion (their
+    /// samples are 10-bit codes, their alpha still 8-bit coverage):
+    /// `dst = offset + (src − offset)·w/256 + (dst − offset)·(1 − a·w/65280)`,
+    /// single precision in the same order, clamped to 0...1023, rounded half up.
+    ///
+    /// - Parameters:
+    ///   - dst: `count` 10-bit samples, read and written.
+    ///   - src: `count` premultiplied 10-bit samples.
+    ///   - alpha: `count` alphas, 0 transparent to 255 opaque.
+    ///   - offset: The samples' zero at 10 bits (64 or 512).
+    ///   - opacity: The overlay's opacity in 256ths, clamped to 0...256.
+    ///   - count: Number of samples; `0` does nothing.
+    public static func alphaOver(into dst: UnsafeMutablePointer<UInt16>, _ src: UnsafePointer<UInt16>, alpha: UnsafePointer<UInt8>,
+                                 offset: UInt16, opacity: Int, count: Int) {
+        KernelBuild.current.alphaOverWords16(dst, src, alpha, Int32(offset), Int32(min(256, max(0, opacity))), count)
+    }
 }

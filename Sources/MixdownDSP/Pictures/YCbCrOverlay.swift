@@ -15,6 +15,11 @@
 /// what drawing the four pixels one by one would leave. MixdownMediaIO's
 /// `OverlayConverter` makes one from an ``OverlayImage``.
 ///
+/// In an HDR picture SDR graphics are placed at BT.2408's reference white by a
+/// colour conversion, which gives 10-bit codes: a 10-bit overlay (`bitDepth`
+/// 10) holds its three colour planes as 16-bit words (0...1023, premultiplied
+/// from 64 and 512 alike); its alpha planes stay 8-bit coverage.
+///
 /// A reference type for the same reason as `Picture`, `@unchecked Sendable`
 /// likewise: whoever holds it writes it, and drawing only reads it.
 public final class YCbCrOverlay: @unchecked Sendable {
@@ -33,6 +38,9 @@ public final class YCbCrOverlay: @unchecked Sendable {
 
         /// Whether the plane has one sample per luma sample.
         public var isFullResolution: Bool { self == .y || self == .alpha }
+
+        /// Whether the plane holds colour (of the overlay's depth), not alpha (always 8-bit).
+        public var isColour: Bool { self == .y || self == .cb || self == .cr }
     }
 
     /// Width of the image it holds, in pixels.
@@ -46,41 +54,59 @@ public final class YCbCrOverlay: @unchecked Sendable {
     public let width: Int
     /// Height of the grid in luma samples (even): `phase.y + imageHeight` rounded up.
     public let height: Int
+    /// Bits of the colour samples: 8, or 10 (16-bit words) for an overlay converted into HDR.
+    public let bitDepth: Int
     private let strides: [Int]
     private let offsets: [Int]
     private let storage: UnsafeMutableRawPointer
 
     /// A transparent overlay for an image of `imageWidth × imageHeight` pixels
-    /// placed `phase` inside its grid.
+    /// placed `phase` inside its grid, its colour samples of `bitDepth` bits.
     ///
-    /// - Precondition: both sizes at least 1; each phase 0 or 1.
-    public init(imageWidth: Int, imageHeight: Int, phase: (x: Int, y: Int)) {
+    /// - Parameters:
+    ///   - imageWidth: The image's width in pixels.
+    ///   - imageHeight: The image's height in pixels.
+    ///   - phase: Where the image's top-left pixel sits in the grid.
+    ///   - bitDepth: 8, or 10 for an overlay drawn on a 10-bit picture at codes of its own.
+    /// - Precondition: both sizes at least 1; each phase 0 or 1; `bitDepth` 8 or 10.
+    public init(imageWidth: Int, imageHeight: Int, phase: (x: Int, y: Int), bitDepth: Int = 8) {
         precondition(imageWidth >= 1 && imageHeight >= 1, "an overlay of \(imageWidth)×\(imageHeight)")
         precondition((0...1).contains(phase.x) && (0...1).contains(phase.y), "an overlay's phase is 0 or 1, not \(phase)")
+        precondition(bitDepth == 8 || bitDepth == 10, "an overlay of \(bitDepth) bits (8 or 10)")
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
         self.phase = phase
-        width = (phase.x + imageWidth + 1) & ~1
-        height = (phase.y + imageHeight + 1) & ~1
+        self.bitDepth = bitDepth
+        let width = (phase.x + imageWidth + 1) & ~1, height = (phase.y + imageHeight + 1) & ~1
+        self.width = width
+        self.height = height
         let align = Picture.rowAlignment
-        let fullStride = (width + align - 1) / align * align
-        let halfStride = (width / 2 + align - 1) / align * align
-        strides = Plane.allCases.map { $0.isFullResolution ? fullStride : halfStride }
+        func aligned(_ bytes: Int) -> Int { (bytes + align - 1) / align * align }
+        let wide = bitDepth > 8 ? 2 : 1
+        strides = Plane.allCases.map { plane in
+            let samples = plane.isFullResolution ? width : width / 2
+            return aligned(plane.isColour ? samples * wide : samples)
+        }
         var offsets: [Int] = []
         var total = 0
         for plane in Plane.allCases {
             offsets.append(total)
-            total += plane.isFullResolution ? fullStride * height : halfStride * (height / 2)
+            total += strides[plane.rawValue] * (plane.isFullResolution ? height : height / 2)
         }
         self.offsets = offsets
         storage = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: align)
         for plane in Plane.allCases {
-            let value: UInt8 = switch plane {
+            let value: UInt16 = switch plane {
             case .y: 16
             case .cb, .cr: 128
             case .alpha, .chromaAlpha: 0
             }
-            (storage + offsets[plane.rawValue]).initializeMemory(as: UInt8.self, repeating: value, count: strides[plane.rawValue] * planeHeight(plane))
+            let bytes = strides[plane.rawValue] * planeHeight(plane), start = storage + offsets[plane.rawValue]
+            if plane.isColour && bitDepth > 8 {
+                start.initializeMemory(as: UInt16.self, repeating: value << (bitDepth - 8), count: bytes / 2)
+            } else {
+                start.initializeMemory(as: UInt8.self, repeating: UInt8(value), count: bytes)
+            }
         }
     }
 
@@ -92,7 +118,7 @@ public final class YCbCrOverlay: @unchecked Sendable {
         imageWidth == self.imageWidth && imageHeight == self.imageHeight && position.x & 1 == phase.x && position.y & 1 == phase.y
     }
 
-    /// Bytes from one row of `plane` to the next (a multiple of 64).
+    /// Bytes from one row of `plane` to the next (a multiple of 64; a 10-bit overlay's colour rows take 2 a sample).
     public func stride(_ plane: Plane) -> Int { strides[plane.rawValue] }
 
     /// The plane's first byte; valid while the overlay lives.
@@ -106,8 +132,16 @@ public final class YCbCrOverlay: @unchecked Sendable {
     /// Rows of `plane`.
     public func planeHeight(_ plane: Plane) -> Int { plane.isFullResolution ? height : height / 2 }
 
-    /// Row `row` of `plane`.
+    /// Row `row` of `plane`: bytes for alpha, and for colour in an 8-bit overlay.
     public func row(_ row: Int, of plane: Plane) -> UnsafeMutablePointer<UInt8> {
         base(plane) + row * stride(plane)
+    }
+
+    /// Row `row` of a 10-bit overlay's colour `plane`, as 16-bit words.
+    ///
+    /// - Precondition: `bitDepth` is 10 and `plane` a colour plane.
+    public func row16(_ row: Int, of plane: Plane) -> UnsafeMutablePointer<UInt16> {
+        precondition(bitDepth > 8 && plane.isColour, "16-bit words of the \(bitDepth)-bit overlay's \(plane) plane")
+        return UnsafeMutableRawPointer(base(plane) + row * stride(plane)).assumingMemoryBound(to: UInt16.self)
     }
 }

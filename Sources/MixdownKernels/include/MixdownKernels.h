@@ -82,6 +82,10 @@ void mx_kernels_baseline_fill_words(uint16_t *dst, uint16_t value, ptrdiff_t cou
 /// to 0...1023; the same alpha (in 255ths), opacity and rounding.
 void mx_kernels_baseline_alpha_over_words(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
                                           int32_t opacity, ptrdiff_t count);
+/// `alpha_over_words` with a 10-bit premultiplied overlay: `src` (0...1023) as
+/// it is, not ×4; the same alpha (8-bit, in 255ths), opacity, clamp and rounding.
+void mx_kernels_baseline_alpha_over_words16(uint16_t *dst, const uint16_t *src, const uint8_t *alpha, int32_t offset,
+                                            int32_t opacity, ptrdiff_t count);
 
 // --- AVX-512 (x86-64-v4): call only where mx_cpu_supports_avx512() -----------
 
@@ -113,6 +117,8 @@ void mx_kernels_avx512_lerp_words(uint16_t *dst, const uint16_t *a, const uint16
 void mx_kernels_avx512_fill_words(uint16_t *dst, uint16_t value, ptrdiff_t count);
 void mx_kernels_avx512_alpha_over_words(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset,
                                         int32_t opacity, ptrdiff_t count);
+void mx_kernels_avx512_alpha_over_words16(uint16_t *dst, const uint16_t *src, const uint8_t *alpha, int32_t offset,
+                                          int32_t opacity, ptrdiff_t count);
 
 #pragma clang assume_nonnull end
 

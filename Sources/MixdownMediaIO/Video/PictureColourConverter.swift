@@ -67,7 +67,7 @@ public final class PictureColourConverter {
     private static func depth(_ colour: VideoColourDescription) -> Int { (colour.bitDepth ?? 8) > 8 ? 10 : 8 }
 
     /// libzimg's description of `colour`, unspecified properties as players take them.
-    private static func description(_ colour: VideoColourDescription) -> ColourDescription {
+    static func description(_ colour: VideoColourDescription) -> ColourDescription {
         let hdr = colour.dynamicRange.isHDR
         return ColourDescription(matrix: colour.matrix ?? (hdr ? "bt2020nc" : "bt709"), transfer: colour.transfer ?? "bt709",
                                  primaries: colour.primaries ?? (hdr ? "bt2020" : "bt709"), range: colour.range ?? "tv",

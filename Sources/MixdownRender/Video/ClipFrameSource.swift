@@ -42,7 +42,10 @@ final class ClipFrameSource {
         let fitted = Self.conformedSize(of: shown, in: renderSize, mode: mode)
         storedSize = orientation.swapsSides ? (fitted.height, fitted.width) : fitted
         if let colour, PictureColourConverter.isNeeded(from: clip.format.colour, to: colour) {
-            let converter = try PictureColourConverter(from: clip.format.colour, to: colour, width: storedSize.width,
+            // Into the pictures' depth, whatever the output's (a 10-bit drawing of an SDR picture, say).
+            var target = colour
+            target.bitDepth = bitDepth
+            let converter = try PictureColourConverter(from: clip.format.colour, to: target, width: storedSize.width,
                                                        height: storedSize.height, path: clip.path)
             self.converter = converter
             reader = try VideoFrameReader(clip: clip, pictureSize: storedSize, bitDepth: converter.sourceBitDepth)

@@ -40,10 +40,11 @@ public final class ComposedVideoFrames {
         let timeline = video.timeline
         self.timeline = timeline
         let scaler = PictureScaler()
-        compositor = VideoCompositor(composition: timeline.videoComposition) { picture, width, height throws(MediaIOError) in
+        let colours = CanvasColours(composition: timeline.videoComposition)
+        compositor = VideoCompositor(composition: timeline.videoComposition, colours: colours) { picture, width, height throws(MediaIOError) in
             try scaler.scale(picture, width: width, height: height)
         }
-        painter = OverlayPainter(composition: timeline.videoComposition)
+        painter = OverlayPainter(composition: timeline.videoComposition, colours: colours)
     }
 
     /// Draws the frame shown at `time` into `canvas` (render size, `bitDepth` bits).
@@ -73,7 +74,7 @@ public final class ComposedVideoFrames {
         let info = video.clip(of: place)
         let composition = timeline.videoComposition
         let source = try ClipFrameSource(clip: info, renderSize: composition.renderSize, mode: conform,
-                                         background: VideoCompositor.ycbcr(composition.backgroundColour, composition.colourMatrix),
+                                         background: try compositor.background(composition.backgroundColour, bitDepth: bitDepth),
                                          bitDepth: bitDepth, colour: composition.outputColour)
         sources[place.index] = source
         return source

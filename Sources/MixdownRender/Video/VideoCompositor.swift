@@ -11,7 +11,9 @@ import MixdownUnits
 /// Works on Y'CbCr 4:2:0 (`Picture`) at the canvas's depth, 8 or 10 bits, with
 /// the DSP kernels: a blend is an integer lerp per sample (the same weights at
 /// either depth), a wipe or a push a span of rows copied, a fill the background
-/// colour (its 8-bit samples ×4 at 10 bits). The pictures drawn must have the
+/// colour (its 8-bit samples ×4 at 10 bits; in an HLG or PQ composition on its
+/// 10-bit canvas, placed as an SDR clip's pixel of that colour is, by libzimg:
+/// white at BT.2408's reference white). The pictures drawn must have the
 /// canvas's depth. Positions
 /// are taken to even pixels (whole chroma samples); opacity to 256ths. A layer's
 /// picture must be its track's frame already conformed to the render size
@@ -25,24 +27,42 @@ public struct VideoCompositor {
     public typealias Resample = (Picture, _ width: Int, _ height: Int) throws(MediaIOError) -> Picture
 
     private let resample: Resample
+    private let colours: CanvasColours
 
     /// A compositor for `composition`, resampling scaled layers with `resample`.
     public init(composition: VideoComposition, resample: @escaping Resample) {
+        self.init(composition: composition, colours: CanvasColours(composition: composition), resample: resample)
+    }
+
+    /// A compositor sharing `colours` (with the overlay painter).
+    init(composition: VideoComposition, colours: CanvasColours, resample: @escaping Resample) {
         self.composition = composition
+        self.colours = colours
         self.resample = resample
+    }
+
+    /// The samples the background `colour` fills a canvas of `bitDepth` bits
+    /// with: its video-range Y'CbCr by the composition's matrix (×4 at 10 bits),
+    /// or in an HLG or PQ composition on a 10-bit canvas the codes an SDR BT.709
+    /// picture of that colour is converted to (black stays 64, 512, 512).
+    ///
+    /// - Throws: `unsupported` when libzimg does not convert into the composition's colour.
+    public func background(_ colour: Colour, bitDepth: Int) throws(MediaIOError) -> YCbCr {
+        try colours.ycbcr(colour, bitDepth: bitDepth)
     }
 
     /// Draws the frame at `time` into `canvas` (render size) from `pictures`, the
     /// conformed frame of each track the instruction at `time` draws.
     ///
     /// A layer whose track has no picture (its clip has ended) is left out.
-    /// - Throws: what `resample` throws.
+    /// - Throws: what `resample` throws; `unsupported` when an HDR background
+    ///   colour cannot be converted.
     public func draw(at time: MediaTime, pictures: [Int: Picture], into canvas: Picture) throws(MediaIOError) {
         guard let instruction = composition.instruction(at: time) else {
-            canvas.fill(Self.ycbcr(composition.backgroundColour, composition.colourMatrix))
+            canvas.fill(try background(composition.backgroundColour, bitDepth: canvas.bitDepth))
             return
         }
-        canvas.fill(Self.ycbcr(instruction.backgroundColour ?? composition.backgroundColour, composition.colourMatrix))
+        canvas.fill(try background(instruction.backgroundColour ?? composition.backgroundColour, bitDepth: canvas.bitDepth))
         if let custom = instruction.customTransition, let from = pictures[custom.fromTrackID], let to = pictures[custom.toTrackID] {
             Self.diagonalWipe(from: from, to: to, progress: custom.timeRange.progress(at: time), into: canvas)
             return

@@ -92,8 +92,8 @@ final class ZimgGraph {
             let colour = ycbcr.colour
             format.pixel_type = ycbcr.bitDepth == 8 ? ZIMG_PIXEL_BYTE : ZIMG_PIXEL_WORD
             format.depth = UInt32(ycbcr.bitDepth)
-            format.subsample_w = 1
-            format.subsample_h = 1
+            format.subsample_w = ycbcr.isSubsampled ? 1 : 0
+            format.subsample_h = ycbcr.isSubsampled ? 1 : 0
             format.color_family = ZIMG_COLOR_YUV
             format.matrix_coefficients = try matrix(colour.matrix)
             format.transfer_characteristics = try transfer(colour.transfer)

@@ -44,13 +44,14 @@ final class OverlayLayer {
     }
 
     /// Draws `state` over `canvas`, `local` after the overlay's start: scaled and
-    /// turned about its centre, with its opacity, in the render's `matrix`.
+    /// turned about its centre, with its opacity, in the render's `matrix`, or
+    /// in HDR placed by `mapping` (a 10-bit overlay; nil in SDR).
     ///
     /// A text or an SVG is drawn again only when its size changes (a scale
     /// animation), a raster image only when its frame or size does; a turn
     /// only turns the drawing it has.
     func draw(_ state: OverlayState, at local: MediaTime, on canvas: Picture, matrix: YCbCrMatrix,
-              rasteriser: OverlayRasteriser) throws(MediaIOError) {
+              mapping: GraphicsColourMapping?, rasteriser: OverlayRasteriser) throws(MediaIOError) {
         let size = state.scaledSize
         let image = try picture(at: local, width: size.width, height: size.height, rasteriser: rasteriser)
         var shown = (image: image, dx: 0, dy: 0)
@@ -65,7 +66,7 @@ final class OverlayLayer {
         }
         // Scaled about its centre: the centre stays where the state puts it.
         let x = state.x + (state.width - size.width) / 2 + shown.dx, y = state.y + (state.height - size.height) / 2 + shown.dy
-        let overlay = try converter.overlay(for: shown.image, at: (x, y), matrix: matrix)
+        let overlay = try converter.overlay(for: shown.image, at: (x, y), matrix: matrix, mapping: mapping)
         canvas.draw(overlay, at: (x, y), opacity: Int((state.opacity * 256).rounded()))
     }
 

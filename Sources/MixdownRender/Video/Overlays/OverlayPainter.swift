@@ -16,7 +16,9 @@ import MixdownUnits
 /// moves. An overlay's pixels are let go once the timeline has passed it, so
 /// memory holds the overlays on screen, never the whole track. Times are
 /// expected to increase (a render's frames); an earlier one starts the walk
-/// over. Not thread-safe.
+/// over. In an HLG or PQ composition on its 10-bit canvas each overlay is
+/// converted (once, as above) into a 10-bit overlay placed as an SDR clip is:
+/// white at BT.2408's reference white (`GraphicsColourMapping`). Not thread-safe.
 final class OverlayPainter {
     private let overlays: [Overlay]
     /// The overlays' indices by start time: a walk along it finds those that begin.
@@ -24,6 +26,8 @@ final class OverlayPainter {
     private let renderWidth: Int
     private let renderHeight: Int
     private let matrix: YCbCrMatrix
+    /// Where SDR graphics land on the canvas (HDR: BT.2408's reference white).
+    private let colours: CanvasColours
     private let rasteriser = OverlayRasteriser()
     /// How far along `byStart` the walk is, and the time it was last at.
     private var next = 0
@@ -31,8 +35,9 @@ final class OverlayPainter {
     /// The overlays begun and not yet ended, by index, with their pixels once shown.
     private var active: [Int: OverlayLayer?] = [:]
 
-    /// Prepares to draw `composition`'s overlays.
-    init(composition: VideoComposition) {
+    /// Prepares to draw `composition`'s overlays, placed in its colour by `colours`.
+    init(composition: VideoComposition, colours: CanvasColours) {
+        self.colours = colours
         let overlays = composition.overlays
         self.overlays = overlays
         byStart = overlays.indices.sorted { (overlays[$0].timeRange.start, $0) < (overlays[$1].timeRange.start, $1) }
@@ -63,7 +68,8 @@ final class OverlayPainter {
             let layer = try layer(index)
             guard let state = overlay.state(at: time, natural: layer.naturalSize, renderWidth: renderWidth, renderHeight: renderHeight),
                   state.opacity > 0 else { continue }
-            try layer.draw(state, at: overlay.localTime(at: time), on: canvas, matrix: matrix, rasteriser: rasteriser)
+            try layer.draw(state, at: overlay.localTime(at: time), on: canvas, matrix: matrix,
+                           mapping: try colours.mapping(bitDepth: canvas.bitDepth), rasteriser: rasteriser)
         }
     }
 
