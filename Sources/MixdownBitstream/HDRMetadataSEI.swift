@@ -32,10 +32,10 @@ package struct HDRMetadataSEI {
         let configured = NALUnit.parameterSets(inDecoderConfiguration: record, codecName: codec)
         let isSEI: (UInt8) -> Bool = codec == "h264" ? { $0 & 0x1F == 6 } : { $0 >> 1 & 0x3F == 39 }
         let units = (configured?.units ?? [])
-            + (configured.map { Self.units(lengthPrefixed: packet, size: $0.lengthSize, where: isSEI) } ?? NALUnit.units(inAnnexB: packet))
+            + (configured.map { NALUnit.units(lengthPrefixed: packet, size: $0.lengthSize, keepingBodyWhere: isSEI) } ?? NALUnit.units(inAnnexB: packet))
         for unit in units {
             guard let header = unit.bytes.first, isSEI(header) else { continue }
-            read(Self.payload(of: unit, headerSize: codec == "h264" ? 1 : 2))
+            read(EmulationPrevention.rbsp(unit.bytes.dropFirst(codec == "h264" ? 1 : 2)))
         }
     }
 
@@ -70,38 +70,5 @@ package struct HDRMetadataSEI {
                 break
             }
         }
-    }
-
-    /// A unit's payload after its header, with each emulation prevention byte
-    /// (the 3 of a `00 00 03`) removed.
-    private static func payload(of unit: NALUnit, headerSize: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(unit.bytes.count)
-        var zeros = 0
-        for byte in unit.bytes.dropFirst(headerSize) {
-            if zeros >= 2, byte == 3 {
-                zeros = 0
-                continue
-            }
-            zeros = byte == 0 ? zeros + 1 : 0
-            out.append(byte)
-        }
-        return out
-    }
-
-    /// The units of an MP4 sample (each after a big-endian length of `size`
-    /// bytes) whose first header byte passes `keep`: only those are copied, not a
-    /// keyframe's megabyte of slice data.
-    private static func units(lengthPrefixed bytes: [UInt8], size: Int, where keep: (UInt8) -> Bool) -> [NALUnit] {
-        var units: [NALUnit] = []
-        var offset = 0
-        while offset + size <= bytes.count {
-            let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
-            offset += size
-            guard length > 0, offset + length <= bytes.count else { break }
-            if keep(bytes[offset]) { units.append(NALUnit(bytes: Array(bytes[offset..<offset + length]))) }
-            offset += length
-        }
-        return units
     }
 }

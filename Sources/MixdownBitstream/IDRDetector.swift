@@ -19,21 +19,6 @@ package struct IDRDetector {
     /// Whether `bytes` hold an IDR slice.
     package func isIDR(_ bytes: [UInt8]) -> Bool {
         guard codec == "h264" || codec == "hevc" else { return false }
-        let units = lengthSize.map { Self.units(lengthPrefixed: bytes, size: $0) } ?? NALUnit.units(inAnnexB: bytes)
-        return units.contains { codec == "h264" ? $0.h264Type == 5 : [19, 20].contains($0.hevcType) }
-    }
-
-    private static func units(lengthPrefixed bytes: [UInt8], size: Int) -> [NALUnit] {
-        var units: [NALUnit] = []
-        var offset = 0
-        while offset + size <= bytes.count {
-            let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
-            offset += size
-            guard length > 0, offset + length <= bytes.count else { break }
-            // The header bytes are all the type needs.
-            units.append(NALUnit(bytes: Array(bytes[offset..<min(offset + 2, offset + length)])))
-            offset += length
-        }
-        return units
+        return nalUnits(in: bytes, keepingBodyWhere: { _ in false }).contains { codec == "h264" ? $0.h264Type == 5 : [19, 20].contains($0.hevcType) }
     }
 }

@@ -42,6 +42,26 @@ public struct NALUnit: Hashable, Sendable {
         return units.filter { !$0.bytes.isEmpty }
     }
 
+    /// The units of an MP4 sample, in order: each after its big-endian length
+    /// in `size` bytes. A unit whose first header byte `keepsBody` refuses is
+    /// cut to its header (two bytes: its type and layer are all such a caller
+    /// reads), so that a keyframe's slice data is not copied; a length that
+    /// overruns the sample ends the list.
+    public static func units(lengthPrefixed bytes: [UInt8], size: Int,
+                             keepingBodyWhere keepsBody: (UInt8) -> Bool = { _ in true }) -> [NALUnit] {
+        var units: [NALUnit] = []
+        var offset = 0
+        while offset + size <= bytes.count {
+            let length = bytes[offset..<offset + size].reduce(0) { $0 << 8 | Int($1) }
+            offset += size
+            guard length > 0, offset + length <= bytes.count else { break }
+            let end = keepsBody(bytes[offset]) ? offset + length : min(offset + 2, offset + length)
+            units.append(NALUnit(bytes: Array(bytes[offset..<end])))
+            offset += length
+        }
+        return units
+    }
+
     /// `units` as Annex B: each after a 4-byte start code.
     public static func annexB(_ units: [NALUnit]) -> [UInt8] {
         units.flatMap { [0, 0, 0, 1] + $0.bytes }

@@ -17,28 +17,13 @@ final class HDRMetadataSEITests: XCTestCase {
     }()
     static let light: [UInt8] = [144, 4, 0x03, 0xE8, 0x01, 0x90]  // 1000, 400
 
-    /// Inserts the 3 after every two zeros followed by a byte of 3 or less, as an encoder must.
-    private func escaped(_ rbsp: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var zeros = 0
-        for byte in rbsp {
-            if zeros >= 2, byte <= 3 {
-                out.append(3)
-                zeros = 0
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
-    }
-
     private func lengthPrefixed(_ unit: [UInt8]) -> [UInt8] {
         [UInt8(unit.count >> 24), UInt8(unit.count >> 16 & 0xFF), UInt8(unit.count >> 8 & 0xFF), UInt8(unit.count & 0xFF)] + unit
     }
 
     func testBothMessagesOfAnHEVCPrefixSEI() throws {
         let rbsp = Self.mastering + Self.light + [0x80]
-        let unit: [UInt8] = [39 << 1, 1] + escaped(rbsp)
+        let unit: [UInt8] = [39 << 1, 1] + EmulationPrevention.escaped(rbsp)
         // The minimum luminance's 00 00 00 32 needs an emulation prevention byte.
         XCTAssertEqual(unit.count, 2 + rbsp.count + 1)
         // No record: Annex B.
@@ -55,7 +40,7 @@ final class HDRMetadataSEITests: XCTestCase {
         // A minimal avcC: version 1, profile, compatibility, level, 4-byte lengths, no SPS, no PPS.
         let record: [UInt8] = [1, 100, 0, 30, 0xFF, 0xE0, 0]
         let slice: [UInt8] = [0x65, 0x88, 0x84]
-        let packet = lengthPrefixed([6] + escaped(Self.light + [0x80])) + lengthPrefixed([6] + escaped(Self.mastering + [0x80]))
+        let packet = lengthPrefixed([6] + EmulationPrevention.escaped(Self.light + [0x80])) + lengthPrefixed([6] + EmulationPrevention.escaped(Self.mastering + [0x80]))
             + lengthPrefixed(slice)
         let sei = HDRMetadataSEI(codec: "h264", decoderConfiguration: record, packet: packet)
         XCTAssertEqual(sei.masteringDisplay?.maxLuminance, 10_000_000)

@@ -8,7 +8,9 @@ extension VideoBitstreamFacts {
     mutating func note(_ packet: [UInt8], units detector: IDRDetector) {
         hasSkippedLeadingPictures = hasSkippedLeadingPictures || detector.containsRASL(packet)
         hasLayeredUnits = hasLayeredUnits || detector.containsLayeredUnits(packet)
-        for unit in detector.nalUnits(in: packet) where (32...34).contains(unit.hevcType) && !inBandParameterSets.contains(unit) {
+        // Only parameter sets keep their bodies: a slice's data is not copied.
+        for unit in detector.nalUnits(in: packet, keepingBodyWhere: { (32...34).contains(Int($0 >> 1 & 0x3F)) })
+        where (32...34).contains(unit.hevcType) && !inBandParameterSets.contains(unit) {
             inBandParameterSets.append(unit)
         }
     }
