@@ -30,7 +30,7 @@ package struct HDRMetadataSEI {
     package init(codec: String, decoderConfiguration record: [UInt8], packet: [UInt8]) {
         guard codec == "h264" || codec == "hevc" else { return }
         let configured = NALUnit.parameterSets(inDecoderConfiguration: record, codecName: codec)
-        let isSEI: (UInt8) -> Bool = codec == "h264" ? { $0 & 0x1F == 6 } : { $0 >> 1 & 0x3F == 39 }
+        let isSEI: (UInt8) -> Bool = codec == "h264" ? { $0 & 0x1F == 6 } : { NALUnit.hevcType(ofHeaderByte: $0) == 39 }
         let units = (configured?.units ?? [])
             + (configured.map { NALUnit.units(lengthPrefixed: packet, size: $0.lengthSize, keepingBodyWhere: isSEI) } ?? NALUnit.units(inAnnexB: packet))
         for unit in units {

@@ -20,7 +20,10 @@ public struct NALUnit: Hashable, Sendable {
 
     /// The unit's type as HEVC numbers it (19 and 20 IDR slices, 21 CRA, 32 VPS,
     /// 33 SPS, 34 PPS, 39 SEI); -1 for an empty unit.
-    public var hevcType: Int { bytes.first.map { Int($0 >> 1 & 0x3F) } ?? -1 }
+    public var hevcType: Int { bytes.first.map(Self.hevcType(ofHeaderByte:)) ?? -1 }
+
+    /// The HEVC type a unit whose first header byte is `byte` has.
+    public static func hevcType(ofHeaderByte byte: UInt8) -> Int { Int(byte >> 1 & 0x3F) }
 
     /// The units of an Annex B byte stream, in order: split at every 3- or 4-byte
     /// start code, trailing zero bytes dropped; bytes before the first start code
@@ -89,28 +92,17 @@ public struct NALUnit: Hashable, Sendable {
     /// `VideoStreamFormat.decoderConfiguration` holds them) and for other codecs.
     package static func parameterSets(inDecoderConfiguration record: [UInt8],
                                       codecName: String) -> (lengthSize: Int, units: [NALUnit])? {
-        var reader = RecordReader(bytes: record)
-        var units: [NALUnit] = []
         switch codecName {
         case "h264":
             // version, profile, compatibility, level, 6 bits + length size - 1, 3 bits + SPS count.
             guard record.count >= 7, record[0] == 1 else { return nil }
-            reader.offset = 5
+            var reader = RecordReader(bytes: record, offset: 5)
             guard let sps = reader.count(bits: 5), let spsUnits = reader.units(sps), let pps = reader.count(bits: 8),
                   let ppsUnits = reader.units(pps) else { return nil }
-            units = spsUnits + ppsUnits
-            return (Int(record[4] & 3) + 1, units)
+            return (Int(record[4] & 3) + 1, spsUnits + ppsUnits)
         case "hevc":
-            // 22 bytes of profile, tier, level and formats (the length size in the last), then the arrays.
-            guard record.count >= 23, record[0] == 1 else { return nil }
-            reader.offset = 22
-            guard let arrays = reader.count(bits: 8) else { return nil }
-            for _ in 0..<arrays {
-                reader.offset += 1  // completeness and type
-                guard let count = reader.sixteen(), let array = reader.units(count) else { return nil }
-                units += array
-            }
-            return (Int(record[21] & 3) + 1, units)
+            guard let configuration = try? HEVCDecoderConfiguration(record: record) else { return nil }
+            return (configuration.lengthSize, configuration.units)
         default:
             return nil
         }
@@ -124,7 +116,7 @@ public struct NALUnit: Hashable, Sendable {
     }
 }
 
-/// Reads the counts and length-prefixed units of a decoder configuration record.
+/// Reads the counts and length-prefixed units of an `avcC` record.
 private struct RecordReader {
     let bytes: [UInt8]
     var offset = 0

@@ -77,8 +77,9 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     /// `codec` (FFmpeg's name: `hevc` for libx265, else H.264 with libx264) at
     /// the composition's size, one tick per frame, at the chosen quality (the
     /// encoder's CRF) and preset on the export's threads, tagged with the colour
-    /// the picture is composed in (`outputColour`: BT.709, or BT.601 below 720
-    /// lines), so players show it as drawn.
+    /// the picture is composed in (`outputColour`: 8-bit BT.709, or BT.601 below
+    /// 720 lines; 10-bit BT.2020 HLG or PQ with the clips' HDR10 metadata), so
+    /// players show it as drawn.
     static func settings(for composition: VideoComposition, encoding: Choices, codec: String,
                          path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize

@@ -41,10 +41,18 @@ final class SmartRenderEncoding {
         let composition = frames.timeline.videoComposition
         var settings = try ComposedVideoEncoding.settings(for: composition, encoding: encoding, codec: smart.codec, path: path)
         if smart.quarterTurns % 2 == 1 { (settings.width, settings.height) = (settings.height, settings.width) }
-        settings.maximumBFrames = smart.reorderDelay == 0 ? 0 : smart.reorderDelay >= 2 && smart.codec == "hevc" ? 4 : 3
-        settings.bFramePyramid = smart.reorderDelay == 0 ? nil : smart.reorderDelay >= 2
-        if let hevc = smart.hevc {
-            settings.profile = hevc.bitDepth == 10 ? "main10" : "main"
+        // The copied clips' reorder delay: 0 without B-frames, 1 without a pyramid, 2 with
+        // (x264 gets there with 3 B-frames, x265 needs 4: measured in HEVCEncoderTests).
+        switch smart.reorderDelay {
+        case 0: settings.maximumBFrames = 0
+        case 1: (settings.maximumBFrames, settings.bFramePyramid) = (3, false)
+        default: (settings.maximumBFrames, settings.bFramePyramid) = (smart.codec == "hevc" ? 4 : 3, true)
+        }
+        if smart.codec == "hevc" {
+            guard let hevc = smart.hevc else {
+                throw .unsupported(path: path, reason: "smart render: the copied HEVC clips' parameter sets were not read; use --full-render")
+            }
+            settings.profile = hevc.profileIDC == 2 ? "main10" : "main"
             settings.level = hevc.level
             settings.highTier = hevc.highTier
             settings.wavefront = hevc.wavefront

@@ -13,13 +13,21 @@ package struct HDRSideData {
 
     /// FFmpeg's `AVDOVIDecoderConfigurationRecord`, field for field.
     package struct DolbyVisionRecord {
+        /// `dv_version_major`.
         package var versionMajor: Int
+        /// `dv_version_minor`.
         package var versionMinor: Int
+        /// `dv_profile` (8 for iPhones' HLG and HDR10-compatible streams).
         package var profile: Int
+        /// `dv_level`.
         package var level: Int
+        /// `rpu_present_flag`.
         package var rpuPresent: Bool
+        /// `el_present_flag`.
         package var enhancementLayerPresent: Bool
+        /// `bl_present_flag`.
         package var baseLayerPresent: Bool
+        /// `dv_bl_signal_compatibility_id` (4: HLG, 1: HDR10).
         package var baseLayerCompatibility: Int
     }
 }

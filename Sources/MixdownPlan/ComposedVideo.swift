@@ -26,8 +26,9 @@ public struct ComposedVideo: Sendable {
     /// The scan of the clip `placement` plays.
     public func clip(of placement: VideoTimeline.Placement) -> VideoClipInfo { clips[placement.index] }
 
-    /// The codec the export writes (FFmpeg's name): HEVC when the first clip is
-    /// HEVC, else H.264, whether frames are copied or all re-encoded.
+    /// The codec the export writes (FFmpeg's name): HEVC when the picture is HDR
+    /// or the first clip is HEVC, else H.264, whether frames are copied or all
+    /// re-encoded (`SmartRenderPlan.outputCodec(of:infos:)`).
     public var outputCodec: String { SmartRenderPlan.outputCodec(of: timeline, infos: clips) }
 
     /// The scans by path, as the writer of copied packets looks them up.

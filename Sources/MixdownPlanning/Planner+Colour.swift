@@ -12,7 +12,7 @@ extension Planner {
     func colourWarnings(_ infos: [VideoClipInfo], composition: VideoComposition) -> [String] {
         guard purpose != .preview else { return [] }
         let output = composition.outputColour
-        let matrix = composition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
+        let matrix = composition.colourMatrix.name
         var seen: Set<String> = []
         var warnings: [String] = []
         for info in infos where seen.insert(info.path).inserted {

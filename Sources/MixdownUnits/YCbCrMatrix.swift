@@ -19,4 +19,13 @@ public enum YCbCrMatrix: String, Hashable, Sendable, CaseIterable {
         case .bt2020: (0.2627, 0.0593)
         }
     }
+
+    /// How messages name it: `BT.601`, `BT.709`, `BT.2020`.
+    public var name: String {
+        switch self {
+        case .bt601: "BT.601"
+        case .bt709: "BT.709"
+        case .bt2020: "BT.2020"
+        }
+    }
 }

@@ -268,20 +268,28 @@ final class HEVCEncoderTests: XCTestCase {
         }
     }
 
-    func testACopiedHev1StreamIsWrittenHvc1() throws {
-        let source = try Fixture.realMedia("ax-h265_bframes.mp4")
-        XCTAssertEqual(try Tool.streams(source).first { $0["codec_type"] as? String == "video" }?["codec_tag_string"] as? String, "hev1")
-        let plan = try stitchPlan([VideoClipRequest(path: source)])
-        for container in ["mp4", "mov"] {
-            let out = folder.file("copied.\(container)")
-            let writer = try MovieWriter(path: out, video: plan)
-            try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
-                .feed(block: 4096) { try writer.writeAudio($0) }
-            try writer.finish()
-            let stream = try XCTUnwrap(try Tool.streams(out).first { $0["codec_type"] as? String == "video" })
-            XCTAssertEqual(stream["codec_tag_string"] as? String, "hvc1", out)
-            XCTAssertEqual(try Tool.videoPacketHashes(out), try Tool.videoPacketHashes(source), "\(out): packets as they were")
-            XCTAssertEqual(try Tool.decodeErrors(out), "", out)
+    /// A copied `hev1` stream becomes `hvc1` where its `hvcC` holds every set and
+    /// its packets none; one whose packets carry sets keeps `hev1` (what `hvc1`
+    /// forbids). Either way the packets are as they were.
+    func testACopiedHev1StreamIsWrittenHvc1OnlyWhereItsSetsAreAllInItsHvcC() throws {
+        let inBand = try Fixture.realMedia("ax-h265_bframes.mp4")
+        let outOfBand = folder.file("hev1.mp4")
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=1",
+                                    "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hev1", "-x265-params", "log-level=none", outOfBand])
+        for (source, tag) in [(inBand, "hev1"), (outOfBand, "hvc1")] {
+            XCTAssertEqual(try Tool.streams(source).first { $0["codec_type"] as? String == "video" }?["codec_tag_string"] as? String, "hev1")
+            let plan = try stitchPlan([VideoClipRequest(path: source)])
+            for container in ["mp4", "mov"] {
+                let out = folder.file("copied.\(container)")
+                let writer = try MovieWriter(path: out, video: plan)
+                try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
+                    .feed(block: 4096) { try writer.writeAudio($0) }
+                try writer.finish()
+                let stream = try XCTUnwrap(try Tool.streams(out).first { $0["codec_type"] as? String == "video" })
+                XCTAssertEqual(stream["codec_tag_string"] as? String, tag, out)
+                XCTAssertEqual(try Tool.videoPacketHashes(out), try Tool.videoPacketHashes(source), "\(out): packets as they were")
+                XCTAssertEqual(try Tool.decodeErrors(out), "", out)
+            }
         }
     }
 }

@@ -140,9 +140,11 @@ final class TenBitCompositionTests: XCTestCase {
             VideoTimelineClip(sourceRange: try range("0", "0.3"), transitionIn: try Transition(kind: .dissolve, duration: time("0.2"))),
         ]
         let frameDuration = try MediaTime(value: 3003, timescale: 90000)
+        // Drawn in HLG, the clip's own range: nothing converted.
         let timeline = try VideoTimeline(clips: clips, trackIDs: (1, 2), renderSize: try PixelSize(width: 1920, height: 1080),
-                                         frameDuration: frameDuration)
-        let frames = ComposedVideoFrames(video: ComposedVideo(timeline: timeline, clips: [info, info], smartRender: nil), bitDepth: 10)
+                                         frameDuration: frameDuration).drawn(in: .hlg)
+        let frames = ComposedVideoFrames(video: ComposedVideo(timeline: timeline, clips: [info, info], smartRender: nil))
+        XCTAssertEqual(frames.bitDepth, 10, "an HLG picture's")
         // The reader's frames (ffmpeg's yuv420p10le, sample for sample).
         let reader = try VideoFrameReader(clip: info, bitDepth: 10)
         var decoded: [VideoFrame] = []

@@ -1,3 +1,5 @@
+internal import MixdownComposition
+
 extension MovieContainer {
     /// FFmpeg's muxer for the container.
     var muxerName: String {
@@ -36,18 +38,11 @@ extension MovieContainer {
     /// - Throws: `unsupported` naming `clip` (the clip whose codec it is).
     func checkCanHold(_ codec: String, from clip: String) throws(MediaIOError) {
         guard allowsVideo, !canHold(videoCodec: codec) else { return }
-        let name = Self.displayName(codec)
+        let name = VideoStreamFormat.displayName(ofCodec: codec)
         let others = Self.allCases.filter { $0 != self && $0.canHold(videoCodec: codec) }
         let advice = others.isEmpty
             ? "neither .mp4 nor .mov can hold it (FFmpeg 5.1 writes it to WebM or Matroska, which Mixdown does not write)"
             : "export to " + others.map { ".\($0.rawValue)" }.joined(separator: " or ") + ", which holds it"
         throw .unsupported(path: clip, reason: "\(name) video cannot be stream-copied into .\(rawValue) by FFmpeg 5.1; \(advice)")
-    }
-
-    /// How messages name a codec: `VP9`, `H.264`; FFmpeg's name for the others.
-    private static func displayName(_ codec: String) -> String {
-        let names = ["h264": "H.264", "hevc": "HEVC", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "prores": "ProRes",
-                     "mpeg4": "MPEG-4 Part 2", "theora": "Theora"]
-        return names[codec] ?? codec
     }
 }

@@ -51,8 +51,13 @@ public final class PictureColourConverter {
 
     /// `picture` (of the source's depth and the converter's size) in the target's colour.
     ///
-    /// - Throws: `decodeFailed` when libzimg fails.
+    /// - Throws: `unsupported` for a picture of another depth or size (libzimg
+    ///   would read past its planes); `decodeFailed` when libzimg fails.
     public func convert(_ picture: Picture) throws(MediaIOError) -> Picture {
+        guard picture.bitDepth == sourceBitDepth, picture.width == conversion.width, picture.height == conversion.height else {
+            throw .unsupported(path: path, reason: "a \(picture.width)×\(picture.height) \(picture.bitDepth)-bit picture given to a colour conversion "
+                + "of \(conversion.width)×\(conversion.height) \(sourceBitDepth)-bit ones")
+        }
         let converted = Picture(width: picture.width, height: picture.height, bitDepth: targetBitDepth)
         let source = YCbCrPlanes(y: picture.bytes(.y), yStride: picture.stride(.y), cb: picture.bytes(.cb), cbStride: picture.stride(.cb),
                                  cr: picture.bytes(.cr), crStride: picture.stride(.cr))

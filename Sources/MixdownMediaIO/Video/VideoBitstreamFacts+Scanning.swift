@@ -9,7 +9,7 @@ extension VideoBitstreamFacts {
         hasSkippedLeadingPictures = hasSkippedLeadingPictures || detector.containsRASL(packet)
         hasLayeredUnits = hasLayeredUnits || detector.containsLayeredUnits(packet)
         // Only parameter sets keep their bodies: a slice's data is not copied.
-        for unit in detector.nalUnits(in: packet, keepingBodyWhere: { (32...34).contains(Int($0 >> 1 & 0x3F)) })
+        for unit in detector.nalUnits(in: packet, keepingBodyWhere: { (32...34).contains(NALUnit.hevcType(ofHeaderByte: $0)) })
         where (32...34).contains(unit.hevcType) && !inBandParameterSets.contains(unit) {
             inBandParameterSets.append(unit)
         }

@@ -12,8 +12,8 @@ public struct VideoFrame: Sendable {
     public var duration: MediaTime
     /// The presentation timestamp in ticks of the stream's time base, as stored.
     public var timestamp: Int64
-    /// The picture in 8-bit 4:2:0 video range, as stored (not turned); owned by
-    /// the frame's holder.
+    /// The picture in 4:2:0 video range at the reader's bit depth, as stored
+    /// (not turned); owned by the frame's holder.
     public var picture: Picture
 
     /// Makes a frame from its parts.

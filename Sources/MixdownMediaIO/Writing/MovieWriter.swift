@@ -163,15 +163,18 @@ public final class MovieWriter {
                                  globalHeader: output.needsGlobalHeader, path: path)
 
         var videoStream: Int?
-        if let copied { videoStream = try ffmpeg(output.addVideoStream(copying: copied, codecTag: Self.codecTag(of: copied.codecName))) }
+        if let copied, let plan {
+            videoStream = try ffmpeg(output.addVideoStream(copying: copied, codecTag: Self.codecTag(copying: Array(plan.clipInfos.values))))
+        }
         if let encodedVideo {
-            let tag = Self.codecTag(of: encodedVideo.encoder.settings.codec == .hevc ? "hevc" : "h264")
+            // libx265's sets are all in its extradata (a global header), none in its packets.
+            let tag = encodedVideo.encoder.settings.codec == .hevc ? "hvc1" : nil
             videoStream = try ffmpeg(output.addVideoStream(encodedBy: encodedVideo.encoder.context, codecTag: tag))
         }
         if let smart {
             try container.checkCanHold(smart.parameters.codecName, from: smart.reference.path)
             videoStream = try ffmpeg(output.addVideoStream(copying: smart.parameters, extradata: smart.record,
-                                                           codecTag: Self.codecTag(of: smart.parameters.codecName)))
+                                                           codecTag: Self.codecTag(copying: smart.video.copiedClips)))
         }
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
         subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)
@@ -203,12 +206,17 @@ public final class MovieWriter {
         try writeSubtitles()
     }
 
-    /// The sample entry every video track of codec `name` (FFmpeg's name) is
-    /// written with: `hvc1` for HEVC in MP4 and MOV alike, which Apple's players
-    /// need (they refuse `hev1`, which libavformat writes for an encoded stream
-    /// and keeps for a copied one); nil for the container's own tag.
-    private static func codecTag(of name: String) -> String? {
-        name == "hevc" ? "hvc1" : nil
+    /// The sample entry of a track that copies `clips`' packets: `hvc1` for
+    /// HEVC whose decoder configurations hold a VPS, an SPS and a PPS and whose
+    /// packets carry none (what `hvc1` promises, and what Apple's players need:
+    /// they refuse `hev1`, which libavformat keeps for a copied stream); nil,
+    /// the source's own tag (`hev1` for sets in the packets), otherwise.
+    private static func codecTag(copying clips: [VideoClipInfo]) -> String? {
+        let complete = !clips.isEmpty && clips.allSatisfy { clip in
+            let sets = NALUnit.parameterSets(inDecoderConfiguration: clip.format.decoderConfiguration, codecName: "hevc")?.units ?? []
+            return clip.format.codec == "hevc" && Set(sets.map(\.hevcType)).isSuperset(of: [32, 33, 34]) && clip.bitstream.inBandParameterSets.isEmpty
+        }
+        return complete ? "hvc1" : nil
     }
 
     /// What the scan of the plan's first clip kept to describe its stream: the

@@ -53,9 +53,11 @@ public struct SmartVideo {
         }
     }
 
-    /// The first copied clip's scan: its stream is the output's.
-    var reference: VideoClipInfo? {
-        for span in plan.spans { if case let .copy(segment) = span { return clipInfos[segment.path] } }
-        return nil
+    /// The scans of the clips whose packets are copied.
+    var copiedClips: [VideoClipInfo] {
+        plan.spans.compactMap { span in if case let .copy(segment) = span { clipInfos[segment.path] } else { nil } }
     }
+
+    /// The first copied clip's scan: its stream is the output's.
+    var reference: VideoClipInfo? { copiedClips.first }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MixdownComposition
 import MixdownExport
 import MixdownLoudness
 import MixdownMediaIO
@@ -120,7 +121,8 @@ struct ExportCommand: ParsableCommand {
         } else if let whole = try? MediaTimeRange(start: .zero, end: timeline.duration) {
             encoded = composition.frameCount(in: whole)
         }
-        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (\(composed.outputCodec == "hevc" ? "HEVC" : "H.264"), CRF \(quality), preset \(preset)"
+        let codec = VideoStreamFormat.displayName(ofCodec: composed.outputCodec)
+        return "; video \(composition.renderSize): \(copied) frames copied, \(encoded) re-encoded (\(codec), CRF \(quality), preset \(preset)"
             + colourNote(composed) + ")"
     }
 
@@ -136,7 +138,7 @@ struct ExportCommand: ParsableCommand {
             lost.append(clip.format.colour.label)
         }
         guard !lost.isEmpty else { return "" }
-        let matrix = composition.colourMatrix == .bt709 ? "BT.709" : "BT.601"
+        let matrix = composition.colourMatrix.name
         return ", 8-bit SDR \(matrix) from " + lost.joined(separator: " and ")
     }
 }

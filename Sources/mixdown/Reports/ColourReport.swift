@@ -5,8 +5,8 @@ import MixdownUnits
 
 /// The colour of each clip and of the output, as `inspect` shows it: what
 /// each clip is (dynamic range, depth, FFmpeg's names, HDR metadata) and what
-/// the export writes, drawn in 8-bit SDR when composed, as the clips are when
-/// their packets are copied.
+/// the export writes: the composition's colour (`--dynamic-range`) when
+/// composed, the clips' own when their packets are copied.
 struct ColourReport: Encodable {
     struct Clip: Encodable {
         var path: String

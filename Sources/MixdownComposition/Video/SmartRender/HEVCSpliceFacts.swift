@@ -29,7 +29,8 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
     /// other than 4:2:0, luma and chroma of other depths than 8 or 10 bits
     /// alike (the compositor draws 8- or 10-bit pictures), tiles (libx265 makes none, and a player cannot switch them),
     /// parameter-set ids other than 0 or in-band sets that differ from the
-    /// record's, an SPS with id 15 (the re-encoded stretches' own), and open GOPs.
+    /// record's, profiles other than Main and Main 10, ids that leave none free
+    /// for the stretches' renumbered sets, and open GOPs.
     package static func facts(record: [UInt8], bitstream: VideoBitstreamFacts) -> Result<HEVCSpliceFacts, Refusal> {
         let configuration: HEVCDecoderConfiguration
         do { configuration = try HEVCDecoderConfiguration(record: record) } catch {
@@ -59,8 +60,13 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
         if sps.bitDepthLuma != sps.bitDepthChroma || ![8, 10].contains(sps.bitDepthLuma) {
             return .failure(Refusal("its samples are \(sps.bitDepthLuma)-bit luma and \(sps.bitDepthChroma)-bit chroma, not both 8 or 10"))
         }
-        // The stretches' SPS takes id 15, the one id whose ue(v) code is 8 bits longer than id 0's.
-        if sps.spsID == 15 { return .failure(Refusal("its SPS has id 15, the id re-encoded stretches need")) }
+        if ![1, 2].contains(sps.profileTierLevel.profileIDC) {
+            return .failure(Refusal("its profile (general_profile_idc \(sps.profileTierLevel.profileIDC)) is neither Main nor Main 10"))
+        }
+        // The stretches' ids must fit beside the clip's (SPS 15, a free VPS id, a free PPS id from 15).
+        do { _ = try HEVCRenumbering.ids(avoiding: configuration.units, stretch: []) } catch {
+            return .failure(Refusal("its parameter-set ids leave none for re-encoded stretches (\(error))"))
+        }
         if pictures.contains(where: \.tilesEnabled) { return .failure(Refusal("its pictures are coded in tiles")) }
         let ownSets = Set(configuration.units.filter { (32...34).contains($0.hevcType) })
         if bitstream.inBandParameterSets.contains(where: { !ownSets.contains($0) }) {
@@ -73,6 +79,7 @@ package struct HEVCSpliceFacts: Sendable, Equatable {
 
     /// Why a clip cannot be spliced: one phrase.
     package struct Refusal: Error, Sendable, Equatable {
+        /// The phrase, after "it …" or a clip's name.
         package let reason: String
         init(_ reason: String) { self.reason = reason }
     }

@@ -38,7 +38,7 @@ struct SmartRenderClipCheck {
         } else if info.format.colour.dynamicRange != composition.dynamicRange {
             "its \(info.format.colour.dynamicRange.rawValue) picture is converted to the output's \(composition.dynamicRange.rawValue)"
         } else if info.format.codec != codec {
-            "it is \(Self.codecName(info.format.codec)), and the output is \(Self.codecName(codec))"
+            "it is \(VideoStreamFormat.displayName(ofCodec: info.format.codec)), and the output is \(VideoStreamFormat.displayName(ofCodec: codec))"
                 + (composition.dynamicRange.isHDR ? " (HDR output)" : " (the first clip's codec)")
         } else if let hevcProblem {
             hevcProblem
@@ -79,15 +79,6 @@ struct SmartRenderClipCheck {
             return "its reorder delay (\(reorderDelay) frames) differs from \(reference.info.path)'s (\(reference.reorderDelay))"
         }
         return nil
-    }
-
-    /// How users name a codec: `H.264`, `HEVC`.
-    static func codecName(_ codec: String) -> String {
-        switch codec {
-        case "h264": "H.264"
-        case "hevc": "HEVC"
-        default: codec
-        }
     }
 
     /// The most frames any packet is decoded ahead of its place in display order.

@@ -9,8 +9,9 @@ import MixdownTime
 /// in the output's codec, the first clip's (H.264 or HEVC), at the render size,
 /// at the output's frame duration exactly, shown as stored or turned by quarter
 /// turns like the first clip copied (one display matrix for the track, no
-/// mirror), with its parameter sets and reorder delay; an HEVC clip also 8-bit
-/// 4:2:0 without tiles, layers or open GOPs: `HEVCSpliceFacts`). Copying
+/// mirror), in the output's dynamic range and bit depth, with its parameter
+/// sets and reorder delay; an HEVC clip also Main or Main 10, 4:2:0, without
+/// tiles, layers or open GOPs: `HEVCSpliceFacts`). Copying
 /// restarts only at an IDR picture that is shown (where the copied parameter
 /// sets take effect again after re-encoded frames that used their own; pre-roll
 /// that the clip's edit list hides, only at the timeline's start) and stops
