@@ -146,4 +146,28 @@ final class CLIHEVCSmartRenderTests: XCTestCase {
         let inspect = try CLIRunner.run(["inspect", "--video", farIDR, "--video", first, "--transition", "dissolve:0.5"])
         XCTAssertFalse(inspect.stdout.contains("copy: far-idr.mov"), inspect.stdout)
     }
+
+    /// The corpus's HEVC files (phones' and encoders', 3 to 30 frames, one IDR
+    /// each, so nothing after a transition can be copied) dissolved into
+    /// themselves: HEVC out, `hvc1`, the source's depth and HLG kept,
+    /// decoding cleanly; tiles refused by name.
+    func testTheRealHEVCFilesDissolvedIntoThemselvesStayHEVCAndDecode() throws {
+        let folder = try TemporaryFolder()
+        for name in ["ax-h265_bframes.mp4", "ax-h265_with_metadata_track.mp4", "ax-dolbyVision-hdr.MOV", "ax-hlg10-color-test.mp4"] {
+            let source = try Fixture.realMedia(name), out = folder.file("\(name).mp4")
+            let made = try CLIRunner.run(["export", "--video", source, "--video", source, "--transition", "dissolve:0.1", "-o", out])
+            XCTAssertEqual(made.status, 0, "\(name): \(made.stderr)")
+            let (written, original) = (try stream(out), try stream(source))
+            XCTAssertEqual(written["codec_name"] as? String, "hevc", name)
+            XCTAssertEqual(written["codec_tag_string"] as? String, "hvc1", name)
+            func tenBit(_ stream: [String: Any]) -> Bool { (stream["pix_fmt"] as? String)?.hasSuffix("10le") ?? false }
+            func hlg(_ stream: [String: Any]) -> Bool { stream["color_transfer"] as? String == "arib-std-b67" }
+            XCTAssertEqual(tenBit(written), tenBit(original), name)
+            XCTAssertEqual(hlg(written), hlg(original), name)
+            XCTAssertEqual(try Tool.decodeErrors(out), "", name)
+            if name == "ax-h265_with_metadata_track.mp4" {
+                XCTAssertTrue(made.stderr.contains("clip 0 is re-encoded whole: its pictures are coded in tiles"), made.stderr)
+            }
+        }
+    }
 }
