@@ -39,32 +39,21 @@ package struct HDRMetadataSEI {
         }
     }
 
-    /// Reads the messages of one SEI unit's payload (emulation prevention removed).
+    /// Reads the messages of one SEI unit's payload (emulation prevention
+    /// removed), those before a truncated one included.
     private mutating func read(_ rbsp: [UInt8]) {
-        var offset = 0
-        func varying() -> Int? {
-            var value = 0
-            while offset < rbsp.count {
-                let byte = Int(rbsp[offset])
-                offset += 1
-                value += byte
-                if byte != 0xFF { return value }
-            }
-            return nil
-        }
-        // A message takes at least two bytes (its type and size); a lone last byte is the trailing bits (0x80).
-        while rbsp.count - offset >= 2 {
-            guard let type = varying(), let size = varying(), offset + size <= rbsp.count else { return }
-            let body = Array(rbsp[offset..<offset + size])
-            offset += size
+        var messages: [SEIMessage] = []
+        _ = SEIMessage.messages(in: rbsp, upTo: &messages)
+        for message in messages {
+            let body = Array(message.payload)
             func big(_ at: Int, _ count: Int) -> Int { body[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
-            switch type {
-            case 137 where size >= 24:
+            switch message.type {
+            case 137 where body.count >= 24:
                 masteringDisplay = MasteringDisplay(
                     primaries: (0..<3).map { (x: big(4 * $0, 2), y: big(4 * $0 + 2, 2)) },
                     whitePoint: (x: big(12, 2), y: big(14, 2)),
                     maxLuminance: big(16, 4), minLuminance: big(20, 4))
-            case 144 where size >= 4:
+            case 144 where body.count >= 4:
                 contentLightLevel = (maxCLL: big(0, 2), maxFALL: big(2, 2))
             default:
                 break

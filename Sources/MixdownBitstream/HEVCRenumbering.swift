@@ -105,27 +105,9 @@ package enum HEVCRenumbering {
     /// - Throws: `BitstreamError.invalid` for another NAL type, `.unsupported`
     ///   for a layered unit, `.truncated` when a message runs past the unit.
     package static func seiPayloadTypes(_ unit: NALUnit) throws(BitstreamError) -> [Int] {
-        var reader = try unit.hevcPayloadReader(type: unit.hevcType == 40 ? 40 : 39, name: "SEI")
+        let reader = try unit.hevcPayloadReader(type: unit.hevcType == 40 ? 40 : 39, name: "SEI")
         var types: [Int] = []
-        // Each message: payloadType and payloadSize as runs of 0xFF plus a last byte, then the payload;
-        // messages go on while more than the RBSP trailing bits are left.
-        while reader.bitsLeft > 8 || (reader.bitsLeft == 8 && reader.bytes.last != 0x80) {
-            var payloadType = 0
-            var byte = 0xFF
-            while byte == 0xFF {
-                byte = Int(try reader.u(8))
-                payloadType += byte
-            }
-            var size = 0
-            byte = 0xFF
-            while byte == 0xFF {
-                byte = Int(try reader.u(8))
-                size += byte
-            }
-            guard size * 8 <= reader.bitsLeft else { throw .truncated("SEI message \(payloadType) of \(size) bytes") }
-            try reader.skip(size * 8)
-            types.append(payloadType)
-        }
+        for message in try SEIMessage.messages(in: reader.bytes) { types.append(message.type) }
         return types
     }
 }
