@@ -23,6 +23,8 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     private let canvas: Picture
     /// Counter-clockwise quarter turns from the drawn picture to the stored one.
     private let turnsBack: Int
+    /// The canvas turned back, when there are turns: one picture reused every frame.
+    private let stored: Picture?
     private let count: Int
     private var next = 0
     private var pending: [EncodedVideoPacket] = []
@@ -38,6 +40,9 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         self.encoder = encoder
         let composition = frames.timeline.videoComposition
         canvas = Picture(width: composition.renderSize.width, height: composition.renderSize.height, bitDepth: frames.bitDepth)
+        let sideways = turnsBack & 1 == 1
+        stored = turnsBack % 4 == 0 ? nil : Picture(width: sideways ? canvas.height : canvas.width,
+                                                     height: sideways ? canvas.width : canvas.height, bitDepth: frames.bitDepth)
         count = composition.frameCount(in: range)
         self.isCancelled = isCancelled
     }
@@ -49,8 +54,8 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
                 let frameDuration = frames.timeline.videoComposition.frameDuration
                 let offset = (try? MediaTime(frameIndex: Int64(next), frameDuration: frameDuration)) ?? .zero
                 try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
-                let stored = turnsBack % 4 == 0 ? canvas : canvas.rotated(quarterTurns: -turnsBack)
-                pending += try encoder.encode(stored, presentationTime: Int64(next))
+                if let stored { canvas.rotate(quarterTurns: -turnsBack, into: stored) }
+                pending += try encoder.encode(stored ?? canvas, presentationTime: Int64(next))
                 next += 1
             } else {
                 pending += try encoder.finish()

@@ -381,29 +381,44 @@ void KERNEL(average_2x2_bytes)(uint8_t *dst, const uint8_t *row0, const uint8_t 
     }
 }
 
+// Premultiplied alpha-over of one lane group and of one sample, in float, as
+// every alpha_over_* kernel computes it: out = offset + (src − offset)·opacity
+// + (dst − offset)·cover, cover = 65280 − alpha·opacity (what still shows of
+// dst, in 1/65280ths: 255 × 256, an exact integer; its division is rounded
+// once), clamped to 0…top and rounded half up.
+// (Lanes go by pointer, as quantise8's do: a vector argument's ABI differs between the two builds.)
+static inline __attribute__((always_inline))
+void alpha_over_lanes(const v16i *s, const v16i *d, const v16i *a, int32_t offset, int32_t opacity, float top, v16i *result) {
+    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    const v16f cover = __builtin_convertvector(65280 - *a * opacity, v16f) / full;
+    v16f out = base + __builtin_convertvector(*s - offset, v16f) * share + __builtin_convertvector(*d - offset, v16f) * cover;
+    out = out < 0.0f ? (v16f)0.0f : out;
+    out = out > top ? (v16f)top : out;
+    *result = __builtin_convertvector(out + 0.5f, v16i);
+}
+
+static inline __attribute__((always_inline))
+int32_t alpha_over_sample(int32_t s, int32_t d, int32_t a, int32_t offset, int32_t opacity, float top) {
+    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    const float cover = (float)(65280 - a * opacity) / full;
+    float out = base + (float)(s - offset) * share + (float)(d - offset) * cover;
+    out = out < 0.0f ? 0.0f : out;
+    out = out > top ? top : out;
+    return (int32_t)(out + 0.5f);
+}
+
 void KERNEL(alpha_over_bytes)(uint8_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
                               ptrdiff_t count) {
-    // cover = 65280 − alpha·opacity: what still shows of dst, in 1/65280ths
-    // (255 × 256), an exact integer; its division is rounded once.
-    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
     ptrdiff_t i = 0;
     for (; i + 16 <= count; i += 16) {
         const v16i s = __builtin_convertvector(*(const v16b_u *)(src + i), v16i);
         const v16i d = __builtin_convertvector(*(const v16b_u *)(dst + i), v16i);
         const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
-        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
-        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
-        out = out < 0.0f ? (v16f)0.0f : out;
-        out = out > 255.0f ? (v16f)255.0f : out;
-        *(v16b_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16b_u);
+        v16i out;
+        alpha_over_lanes(&s, &d, &a, offset, opacity, 255.0f, &out);
+        *(v16b_u *)(dst + i) = __builtin_convertvector(out, v16b_u);
     }
-    for (; i < count; i++) {
-        const float cover = (float)(65280 - alpha[i] * opacity) / full;
-        float out = base + (float)(src[i] - offset) * share + (float)(dst[i] - offset) * cover;
-        out = out < 0.0f ? 0.0f : out;
-        out = out > 255.0f ? 255.0f : out;
-        dst[i] = (uint8_t)(int32_t)(out + 0.5f);
-    }
+    for (; i < count; i++) dst[i] = (uint8_t)alpha_over_sample(src[i], dst[i], alpha[i], offset, opacity, 255.0f);
 }
 
 #undef DIV255
@@ -439,48 +454,29 @@ void KERNEL(fill_words)(uint16_t *dst, uint16_t value, ptrdiff_t count) {
 void KERNEL(alpha_over_words)(uint16_t *dst, const uint8_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
                               ptrdiff_t count) {
     // As alpha_over_bytes, with src × 4 and the clamp at 1023.
-    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
     ptrdiff_t i = 0;
     for (; i + 16 <= count; i += 16) {
         const v16i s = __builtin_convertvector(*(const v16b_u *)(src + i), v16i) * 4;
         const v16i d = __builtin_convertvector(*(const v16h_u *)(dst + i), v16i);
         const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
-        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
-        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
-        out = out < 0.0f ? (v16f)0.0f : out;
-        out = out > 1023.0f ? (v16f)1023.0f : out;
-        *(v16h_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16h_u);
+        v16i out;
+        alpha_over_lanes(&s, &d, &a, offset, opacity, 1023.0f, &out);
+        *(v16h_u *)(dst + i) = __builtin_convertvector(out, v16h_u);
     }
-    for (; i < count; i++) {
-        const float cover = (float)(65280 - alpha[i] * opacity) / full;
-        float out = base + (float)(src[i] * 4 - offset) * share + (float)(dst[i] - offset) * cover;
-        out = out < 0.0f ? 0.0f : out;
-        out = out > 1023.0f ? 1023.0f : out;
-        dst[i] = (uint16_t)(int32_t)(out + 0.5f);
-    }
+    for (; i < count; i++) dst[i] = (uint16_t)alpha_over_sample(src[i] * 4, dst[i], alpha[i], offset, opacity, 1023.0f);
 }
 
 void KERNEL(alpha_over_words16)(uint16_t *dst, const uint16_t *src, const uint8_t *alpha, int32_t offset, int32_t opacity,
                                 ptrdiff_t count) {
-    // As alpha_over_words with a 10-bit overlay (SDR graphics placed in HDR):
-    // src as it is, not ×4; the same alpha, opacity, order and rounding.
-    const float share = (float)opacity / 256.0f, full = 65280.0f, base = (float)offset;
+    // As alpha_over_words with a 10-bit overlay (SDR graphics placed in HDR): src as it is, not ×4.
     ptrdiff_t i = 0;
     for (; i + 16 <= count; i += 16) {
         const v16i s = __builtin_convertvector(*(const v16h_u *)(src + i), v16i);
         const v16i d = __builtin_convertvector(*(const v16h_u *)(dst + i), v16i);
         const v16i a = __builtin_convertvector(*(const v16b_u *)(alpha + i), v16i);
-        const v16f cover = __builtin_convertvector(65280 - a * opacity, v16f) / full;
-        v16f out = base + __builtin_convertvector(s - offset, v16f) * share + __builtin_convertvector(d - offset, v16f) * cover;
-        out = out < 0.0f ? (v16f)0.0f : out;
-        out = out > 1023.0f ? (v16f)1023.0f : out;
-        *(v16h_u *)(dst + i) = __builtin_convertvector(__builtin_convertvector(out + 0.5f, v16i), v16h_u);
+        v16i out;
+        alpha_over_lanes(&s, &d, &a, offset, opacity, 1023.0f, &out);
+        *(v16h_u *)(dst + i) = __builtin_convertvector(out, v16h_u);
     }
-    for (; i < count; i++) {
-        const float cover = (float)(65280 - alpha[i] * opacity) / full;
-        float out = base + (float)(src[i] - offset) * share + (float)(dst[i] - offset) * cover;
-        out = out < 0.0f ? 0.0f : out;
-        out = out > 1023.0f ? 1023.0f : out;
-        dst[i] = (uint16_t)(int32_t)(out + 0.5f);
-    }
+    for (; i < count; i++) dst[i] = (uint16_t)alpha_over_sample(src[i], dst[i], alpha[i], offset, opacity, 1023.0f);
 }

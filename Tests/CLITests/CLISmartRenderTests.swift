@@ -160,4 +160,24 @@ final class CLISmartRenderTests: XCTestCase {
         XCTAssertEqual(seeked.outcome, "ended", "\(seeked)")
         XCTAssertEqual(seeked.corruptedVideoFrames, 0, "\(seeked)")
     }
+
+    /// A portrait phone clip (stored 640×360, shown turned) is copied under its
+    /// display matrix; the re-encoded dissolve is turned back to be stored as
+    /// its frames are, so the output shows it upright like a full render.
+    func testTurnedClipsAreCopiedUnderTheirMatrixAndTheDissolveIsTurnedBack() throws {
+        let folder = try TemporaryFolder()
+        let portrait = Fixture.repoPath("fixtures/media/portrait.mp4")
+        let smart = folder.file("smart.mp4"), full = folder.file("full.mp4")
+        let args = ["export", "--video", portrait, "--video", portrait, "--transition", "dissolve:0.5"]
+        let made = try CLIRunner.run(args + ["-o", smart])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stderr.contains("180 frames copied, 45 re-encoded"), made.stderr)
+        XCTAssertEqual(try CLIRunner.run(args + ["--full-render", "-o", full]).status, 0)
+        XCTAssertEqual(try Tool.decodeErrors(smart), "")
+        // Shown as players show it (ffmpeg turns by the matrix): the smart render's frames beside the full render's.
+        let ours = try Tool.videoFrames(smart, 0...224, width: 360, height: 640), theirs = try Tool.videoFrames(full, 0...224, width: 360, height: 640)
+        for k in stride(from: 0, to: 225, by: 15) {
+            XCTAssertGreaterThanOrEqual(Measure.psnr(ours[k], theirs[k]), 38, "frame \(k)")
+        }
+    }
 }

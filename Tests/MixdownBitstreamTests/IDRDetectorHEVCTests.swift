@@ -3,7 +3,8 @@ import MixdownBitstream
 import MixdownTestSupport
 import XCTest
 
-/// `IDRDetector`'s HEVC questions: random access kind, RASL, layered units.
+/// `IDRDetector`'s HEVC units: split as stored, with the types and layers a
+/// scan reads from them (IDR, CRA, RASL, layered units).
 final class IDRDetectorHEVCTests: XCTestCase {
     func testRandomAccessKindsFromTheNALTypesOfAnOpenGOPStream() throws {
         let folder = try TemporaryFolder()
@@ -14,34 +15,25 @@ final class IDRDetectorHEVCTests: XCTestCase {
         let record = try HEVCDecoderConfiguration.record(for: Array(sets.prefix(3)))
         let detector = IDRDetector(codec: "hevc", decoderConfiguration: record)
         let annexB = IDRDetector(codec: "hevc", decoderConfiguration: [])
-        var kinds: [IDRDetector.HEVCRandomAccess: Int] = [:]
-        var rasl = 0
+        var types: [Int] = []
+        var idr = 0
         for unit in units where unit.hevcType < 32 {
             let sample = NALUnit.lengthPrefixed([unit])
             XCTAssertEqual(detector.nalUnits(in: sample), [unit])
             XCTAssertEqual(annexB.nalUnits(in: NALUnit.annexB([unit])), [unit])
-            kinds[detector.hevcRandomAccess(sample), default: 0] += 1
-            if detector.containsRASL(sample) { rasl += 1 }
-            XCTAssertEqual(detector.isIDR(sample), detector.hevcRandomAccess(sample) == .idr)
-            XCTAssertFalse(detector.containsLayeredUnits(sample))
+            // Cut to its header where its body is not asked for.
+            XCTAssertEqual(detector.nalUnits(in: sample, keepingBodyWhere: { _ in false }), [NALUnit(bytes: Array(unit.bytes.prefix(2)))])
+            types += detector.nalUnits(in: sample, keepingBodyWhere: { _ in false }).map(\.hevcType)
+            XCTAssertEqual(detector.nalUnits(in: sample).map(\.hevcLayerID), [0])
+            if detector.isIDR(sample) { idr += 1 }
         }
         // ffprobe's picture types come from the same headers; count the NAL types through trace_headers instead.
         let traced = try HEVCTestMedia.traceHeaders(stream, frames: 1000).compactMap { $0.fields["nal_unit_type"] }
-        XCTAssertEqual(kinds[.idr], traced.filter { $0 == 19 || $0 == 20 }.count)
-        XCTAssertEqual(kinds[.cra], traced.filter { $0 == 21 }.count)
-        XCTAssertEqual(rasl, traced.filter { $0 == 8 || $0 == 9 }.count)
-        XCTAssertEqual(kinds[.idr], 1)
-        XCTAssertEqual(kinds[.cra], 2, "keyint 10 over 30 frames, open GOPs")
-        XCTAssertGreaterThan(rasl, 0)
-        XCTAssertNil(kinds[.bla])
-
-        // A CRA turned into a BLA (types 16 to 18 share its syntax), and a whole access unit with sets.
-        var bla = try XCTUnwrap(units.first { $0.hevcType == 21 })
-        bla.bytes[0] = bla.bytes[0] & 0x81 | 16 << 1
-        XCTAssertEqual(detector.hevcRandomAccess(NALUnit.lengthPrefixed([bla])), .bla)
-        let firstPicture = Array(units.prefix { $0.hevcType != 1 && $0.hevcType != 0 && $0.hevcType != 8 })
-        XCTAssertEqual(annexB.hevcRandomAccess(NALUnit.annexB(firstPicture)), .idr)
-        XCTAssertEqual(IDRDetector(codec: "h264", decoderConfiguration: []).hevcRandomAccess(NALUnit.annexB(firstPicture)), .none)
+        XCTAssertEqual(types, traced.filter { $0 < 32 })
+        XCTAssertEqual(idr, traced.filter { $0 == 19 || $0 == 20 }.count)
+        XCTAssertEqual(idr, 1)
+        XCTAssertEqual(types.filter { $0 == 21 }.count, 2, "keyint 10 over 30 frames, open GOPs: CRAs")
+        XCTAssertGreaterThan(types.filter { $0 == 8 || $0 == 9 }.count, 0, "RASL pictures")
     }
 
     func testDolbyVisionRPUUnitsAreNotLayers() throws {
@@ -52,10 +44,9 @@ final class IDRDetectorHEVCTests: XCTestCase {
         let units = detector.nalUnits(in: annexB)
         XCTAssertTrue(units.contains { $0.hevcType == 62 }, "the RPU: \(units.map(\.hevcType))")
         XCTAssertEqual(Set(units.map(\.hevcLayerID)), [0])
-        XCTAssertFalse(detector.containsLayeredUnits(annexB))
-        XCTAssertEqual(detector.hevcRandomAccess(annexB), .idr)
+        XCTAssertTrue(detector.isIDR(annexB))
         var layered = try XCTUnwrap(units.first { $0.hevcType == 62 })
         layered.bytes[1] |= 2 << 3
-        XCTAssertTrue(detector.containsLayeredUnits(NALUnit.annexB(units + [layered])))
+        XCTAssertEqual(detector.nalUnits(in: NALUnit.annexB(units + [layered])).last?.hevcLayerID, 2)
     }
 }

@@ -6,17 +6,6 @@ import XCTest
 /// arithmetic, the two builds against each other, and `Picture.draw` clipping an
 /// overlay that hangs off the picture at odd positions.
 final class OverlayKernelTests: XCTestCase {
-    /// Deterministic bytes.
-    private func bytes(_ count: Int, seed: UInt32) -> [UInt8] {
-        var state = seed &* 2_654_435_761 | 1
-        return (0..<count).map { _ in
-            state ^= state << 13
-            state ^= state >> 17
-            state ^= state << 5
-            return UInt8(truncatingIfNeeded: state >> 8)
-        }
-    }
-
     func testPremultiplyIsRoundedProductForEveryColourAndAlpha() {
         // Every (colour, alpha) pair, in each of the three colour bytes.
         var pixels = (0..<65_536).map { i -> UInt32 in
@@ -38,7 +27,7 @@ final class OverlayKernelTests: XCTestCase {
     func testSplitAndMergeRoundTripAndMergeClampsColourToAlpha() {
         for count in [0, 1, 15, 16, 17, 1001] {
             var words: [UInt32] = []
-            for (low, high) in zip(bytes(count, seed: 1), bytes(count, seed: 2)) {
+            for (low, high) in zip(deterministicBytes(count, seed: 1), deterministicBytes(count, seed: 2)) {
                 let blue = UInt32(low), green = UInt32(high) << 8, red = UInt32(low ^ high) << 16
                 words.append(blue | green | red | 0x40_00_00_00)
             }
@@ -59,7 +48,7 @@ final class OverlayKernelTests: XCTestCase {
 
     func testAverage2x2IsTheRoundedMeanOfFour() {
         for count in [0, 1, 15, 16, 17, 33, 640] {
-            let row0 = bytes(2 * count, seed: 3), row1 = bytes(2 * count, seed: 4)
+            let row0 = deterministicBytes(2 * count, seed: 3), row1 = deterministicBytes(2 * count, seed: 4)
             var out = [UInt8](repeating: 0, count: count)
             DSP.average2x2(into: &out, row0, row1, count: count)
             var expected: [UInt8] = []
@@ -74,10 +63,10 @@ final class OverlayKernelTests: XCTestCase {
 
     func testAlphaOverIsPremultipliedOverAroundTheOffset() {
         let count = 1001
-        let dst = bytes(count, seed: 5), alpha = bytes(count, seed: 6)
+        let dst = deterministicBytes(count, seed: 5), alpha = deterministicBytes(count, seed: 6)
         for offset in [16, 128] {
             // A premultiplied source: offset + alpha × (colour − offset).
-            let colour = bytes(count, seed: 7)
+            let colour = deterministicBytes(count, seed: 7)
             let src = (0..<count).map { i in
                 UInt8(max(0, min(255, (Double(offset) + Double(alpha[i]) / 255 * (Double(colour[i]) - Double(offset))).rounded())))
             }
@@ -106,7 +95,7 @@ final class OverlayKernelTests: XCTestCase {
         #if arch(x86_64)
         try XCTSkipUnless(DSP.usesAVX512, "this processor has no AVX-512: only the baseline build runs")
         for count in [0, 1, 15, 16, 17, 4099] {
-            let a = bytes(count, seed: 8), b = bytes(count, seed: 9), c = bytes(count, seed: 10)
+            let a = deterministicBytes(count, seed: 8), b = deterministicBytes(count, seed: 9), c = deterministicBytes(count, seed: 10)
             for opacity: Int32 in [0, 100, 256] {
                 var wide = a, base = a
                 mx_kernels_avx512_alpha_over_bytes(&wide, b, c, 16, opacity, count)

@@ -7,20 +7,9 @@ import XCTest
 /// ×4, the two builds against each other; and `Picture` at 10 bits: fills,
 /// blends, overlays, turns and mirrors against the same at 8 bits ×4.
 final class TenBitKernelTests: XCTestCase {
-    /// Deterministic bytes (xorshift), as the overlay kernel tests make them.
-    private func bytes(_ count: Int, seed: UInt32) -> [UInt8] {
-        var state = seed &* 2_654_435_761 | 1
-        return (0..<count).map { _ in
-            state ^= state << 13
-            state ^= state >> 17
-            state ^= state << 5
-            return UInt8(truncatingIfNeeded: state >> 8)
-        }
-    }
-
     /// Deterministic 10-bit samples, 0...1023.
     private func words(_ count: Int, seed: UInt32) -> [UInt16] {
-        zip(bytes(count, seed: seed), bytes(count, seed: seed &+ 1000)).map { UInt16($0) << 2 | UInt16($1 & 3) }
+        zip(deterministicBytes(count, seed: seed), deterministicBytes(count, seed: seed &+ 1000)).map { UInt16($0) << 2 | UInt16($1 & 3) }
     }
 
     func testLerpWordsIsTheRoundedBlendAndFourTimesTheByteBlend() {
@@ -38,7 +27,7 @@ final class TenBitKernelTests: XCTestCase {
         // On 8-bit inputs ×4, the 10-bit blend is within ±2 of the 8-bit blend ×4
         // (it rounds once, at 10 bits, where the 8-bit one rounds at 8).
         let count = 4099
-        let a8 = bytes(count, seed: 3), b8 = bytes(count, seed: 4)
+        let a8 = deterministicBytes(count, seed: 3), b8 = deterministicBytes(count, seed: 4)
         let a10 = a8.map { UInt16($0) * 4 }, b10 = b8.map { UInt16($0) * 4 }
         var worst = 0
         for weight in 0...256 {
@@ -61,7 +50,7 @@ final class TenBitKernelTests: XCTestCase {
 
     func testAlphaOverWordsIsPremultipliedOverOfTheSourceTimesFour() {
         let count = 1001
-        let dst = words(count, seed: 5), alpha = bytes(count, seed: 6), colour = bytes(count, seed: 7)
+        let dst = words(count, seed: 5), alpha = deterministicBytes(count, seed: 6), colour = deterministicBytes(count, seed: 7)
         for offset in [16, 128] {
             let src = (0..<count).map { i in
                 UInt8(max(0, min(255, (Double(offset) + Double(alpha[i]) / 255 * (Double(colour[i]) - Double(offset))).rounded())))
@@ -90,7 +79,7 @@ final class TenBitKernelTests: XCTestCase {
 
     func testAlphaOverWordsIsFourTimesTheByteKernelWithinTwo() {
         let count = 4099
-        let dst8 = bytes(count, seed: 8), alpha = bytes(count, seed: 9), src = bytes(count, seed: 10)
+        let dst8 = deterministicBytes(count, seed: 8), alpha = deterministicBytes(count, seed: 9), src = deterministicBytes(count, seed: 10)
         var worst = 0
         for (offset, opacity) in [(16, 256), (16, 100), (128, 256), (128, 37)] {
             var out8 = dst8, out10 = dst8.map { UInt16($0) * 4 }
@@ -104,7 +93,7 @@ final class TenBitKernelTests: XCTestCase {
 
     func testAlphaOverWords16IsTheByteSourceKernelOnFourTimesTheSourceAndExactWithinAHalf() {
         let count = 4099
-        let dst = words(count, seed: 21), alpha = bytes(count, seed: 22), src8 = bytes(count, seed: 23)
+        let dst = words(count, seed: 21), alpha = deterministicBytes(count, seed: 22), src8 = deterministicBytes(count, seed: 23)
         for (offset, opacity) in [(64, 256), (64, 100), (512, 256), (512, 37), (512, 0)] {
             // 10-bit sources that are 8-bit codes ×4: the same bits as the ×4 kernel.
             var fromBytes = dst, fromWords = dst
@@ -139,7 +128,7 @@ final class TenBitKernelTests: XCTestCase {
         #if arch(x86_64)
         try XCTSkipUnless(DSP.usesAVX512, "this processor has no AVX-512: only the baseline build runs")
         for count in [0, 1, 15, 16, 17, 4099] {
-            let a = words(count, seed: 11), b = words(count, seed: 12), src = bytes(count, seed: 13), alpha = bytes(count, seed: 14)
+            let a = words(count, seed: 11), b = words(count, seed: 12), src = deterministicBytes(count, seed: 13), alpha = deterministicBytes(count, seed: 14)
             for weight: Int32 in [0, 99, 256] {
                 var wide = [UInt16](repeating: 0, count: count), base = wide
                 mx_kernels_avx512_lerp_words(&wide, a, b, weight, count)
@@ -174,7 +163,7 @@ final class TenBitKernelTests: XCTestCase {
         let eight = Picture(width: width, height: height), ten = Picture(width: width, height: height, bitDepth: 10)
         for plane in Picture.Plane.allCases {
             for y in 0..<eight.planeHeight(plane) {
-                let samples = bytes(eight.planeWidth(plane), seed: seed &+ UInt32(y * 3 + plane.rawValue))
+                let samples = deterministicBytes(eight.planeWidth(plane), seed: seed &+ UInt32(y * 3 + plane.rawValue))
                 for x in samples.indices {
                     eight.row(y, of: plane)[x] = samples[x]
                     ten.row16(y, of: plane)[x] = UInt16(samples[x]) * 4
@@ -249,7 +238,7 @@ final class TenBitKernelTests: XCTestCase {
         let overlay = YCbCrOverlay(imageWidth: 9, imageHeight: 7, phase: (1, 0))
         for plane in YCbCrOverlay.Plane.allCases {
             for y in 0..<overlay.planeHeight(plane) {
-                let samples = bytes(overlay.planeWidth(plane), seed: 80 &+ UInt32(y * 5 + plane.rawValue))
+                let samples = deterministicBytes(overlay.planeWidth(plane), seed: 80 &+ UInt32(y * 5 + plane.rawValue))
                 for x in samples.indices { overlay.row(y, of: plane)[x] = samples[x] }
             }
         }

@@ -65,9 +65,21 @@ extension Picture {
     /// A new picture of this one's depth: this one turned clockwise by
     /// `quarterTurns` quarter turns (any integer; negative turns counter-clockwise).
     public func rotated(quarterTurns: Int) -> Picture {
+        let sideways = quarterTurns & 1 == 1
+        let out = Picture(width: sideways ? height : width, height: sideways ? width : height, bitDepth: bitDepth)
+        rotate(quarterTurns: quarterTurns, into: out)
+        return out
+    }
+
+    /// Writes this picture turned clockwise by `quarterTurns` quarter turns into
+    /// `out`, allocating nothing (a picture turned every frame reuses one).
+    ///
+    /// - Precondition: `out` has this picture's depth and its turned size.
+    public func rotate(quarterTurns: Int, into out: Picture) {
         let turns = ((quarterTurns % 4) + 4) % 4
         let sideways = turns % 2 == 1
-        let out = Picture(width: sideways ? height : width, height: sideways ? width : height, bitDepth: bitDepth)
+        precondition(out.bitDepth == bitDepth && out.width == (sideways ? height : width) && out.height == (sideways ? width : height),
+                     "a \(width)×\(height) picture turned into a \(out.width)×\(out.height) one")
         for plane in Plane.allCases {
             if bitDepth == 8 {
                 Self.turn(base(plane), stride(plane), into: out.base(plane), out.stride(plane),
@@ -77,7 +89,6 @@ extension Picture {
                           width: planeWidth(plane), height: planeHeight(plane), turns: turns)
             }
         }
-        return out
     }
 
     /// A new picture of this one's depth: this one flipped left to right.

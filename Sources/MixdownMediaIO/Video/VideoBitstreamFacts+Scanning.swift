@@ -6,12 +6,12 @@ extension VideoBitstreamFacts {
     /// units of layers above the base. `units` splits the packet as its
     /// stream stores it.
     mutating func note(_ packet: [UInt8], units detector: IDRDetector) {
-        hasSkippedLeadingPictures = hasSkippedLeadingPictures || detector.containsRASL(packet)
-        hasLayeredUnits = hasLayeredUnits || detector.containsLayeredUnits(packet)
-        // Only parameter sets keep their bodies: a slice's data is not copied.
-        for unit in detector.nalUnits(in: packet, keepingBodyWhere: { (32...34).contains(NALUnit.hevcType(ofHeaderByte: $0)) })
-        where (32...34).contains(unit.hevcType) && !inBandParameterSets.contains(unit) {
-            inBandParameterSets.append(unit)
+        // One pass over the packet's units; only parameter sets keep their bodies (no slice data is copied).
+        for unit in detector.nalUnits(in: packet, keepingBodyWhere: { (32...34).contains(NALUnit.hevcType(ofHeaderByte: $0)) }) {
+            let type = unit.hevcType
+            if type == 8 || type == 9 { hasSkippedLeadingPictures = true }
+            if unit.hevcLayerID > 0 { hasLayeredUnits = true }
+            if (32...34).contains(type), !inBandParameterSets.contains(unit) { inBandParameterSets.append(unit) }
         }
     }
 }
