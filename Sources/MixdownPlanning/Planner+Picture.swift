@@ -108,6 +108,11 @@ extension Planner {
         if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender || drawsOverPicture { return true }
         if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
+        // A clip ending in frames its edit list hides can end only the export by stream
+        // copy (the output's edit list hides them there); before another, its last GOP is re-encoded.
+        if zip(project.clips, infos).dropLast().contains(where: { clip, info in
+            info.hidesFramesPastEnd && clip.outPoint.map { $0 >= info.duration } ?? true
+        }) { return true }
         // A clip of another dynamic range than the output's is converted.
         let range = outputDynamicRange(infos)
         if infos.contains(where: { $0.format.colour.dynamicRange != range }) { return true }

@@ -13,6 +13,17 @@ extension Tool {
         }
         return stride(from: 0, to: data.count, by: size).map { Array(data[$0..<($0 + size)]) }
     }
+
+    /// The MD5 of every frame of `path`'s first video stream that ffmpeg decodes and
+    /// shows (frames its edit list hides are left out), in display order.
+    public static func decodedFrameHashes(_ path: String) throws -> [String] {
+        let text = String(decoding: try run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-fps_mode", "passthrough",
+                                                       "-enc_time_base", "-1", "-f", "framemd5", "-"]), as: UTF8.self)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            line.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
 }
 
 extension Measure {

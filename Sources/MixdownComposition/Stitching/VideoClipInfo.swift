@@ -52,6 +52,11 @@ public struct VideoClipInfo: Sendable {
     package let firstShownTicks: Int64
     /// Stream ticks just past the last frame shown.
     package let endTicks: Int64
+    /// Whether frames shown at or after `endTicks` are stored (a phone's edit list
+    /// ends before the last frame it encoded, which others need to decode): a copy
+    /// reaching the clip's end can hide them only at the end of the export, where
+    /// the output's edit list ends too.
+    package var hidesFramesPastEnd: Bool { packets.contains { $0.pts >= endTicks } }
     /// What the I/O layer that scanned the clip keeps to write a copy of its
     /// stream (codec parameters, aspect ratio, side data); opaque here, nil for
     /// packet tables made by hand.

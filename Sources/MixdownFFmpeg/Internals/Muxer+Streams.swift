@@ -37,7 +37,10 @@ extension Muxer {
             par.pointee.codec_tag = 0
         }
         stream.pointee.time_base = source.timeBase
-        stream.pointee.avg_frame_rate = source.averageFrameRate
+        // No average rate: FFmpeg 5.1's muxer would give a packet of no duration a
+        // frame's from it (guess_pkt_duration), and a frame the output's edit list
+        // must hide past the track's end has none. (MP4 and MOV store no frame rate.)
+        stream.pointee.avg_frame_rate = AVRational(num: 0, den: 1)
         stream.pointee.r_frame_rate = source.realFrameRate
         stream.pointee.sample_aspect_ratio = source.sampleAspectRatio
         par.pointee.sample_aspect_ratio = source.sampleAspectRatio

@@ -13,9 +13,12 @@ internal import MixdownTime
 /// the output's, plus the segment's timeline start: so its first shown frame lands
 /// exactly on `timelineRange.start` and, with B-frames, its first packets keep their
 /// negative decoding offsets (dts < pts). Frames shown at or after the segment's
-/// end (outside the source's edit list, but needed to decode others) take the
-/// segment's last output ticks, one each: the least FFmpeg 5.1's MP4 muxer can
-/// show of them (its edit list ends at the latest pts + duration).
+/// end (outside the source's edit list, but needed to decode others) are placed
+/// at that end with no duration: FFmpeg 5.1's MP4 muxer ends the output's edit
+/// list at the latest pts + duration (exactly, in the time scale the writer then
+/// gives the movie), and demuxers discard the frames at or after it, as the
+/// source's edit list did. Only a segment that ends the track may have them (the
+/// plans see to that; `endsInHiddenFrames`).
 /// Packet bytes, flags and side data are not touched. Holds one packet of lookahead.
 final class VideoPacketSource {
     let segments: [VideoSegment]
@@ -38,9 +41,6 @@ final class VideoPacketSource {
     private var lastDts = Int64.min
     /// The current segment's end, in output ticks.
     private var end: Int64 = 0
-    /// Copied packets of the current segment shown at or after its end (outside the
-    /// source's edit list), by decoding-order index: their place among the last ticks.
-    private var hiddenAtEnd: [Int: Int64] = [:]
     /// Packets handed out so far.
     private(set) var packetsRead = 0
 
@@ -145,9 +145,6 @@ final class VideoPacketSource {
         }
         self.offset = offset
         self.end = end
-        let packets = scans[segmentIndex].packets
-        let hidden = segment.packetRange.filter { packets[$0].pts >= segment.endTicks }.sorted { packets[$0].pts > packets[$1].pts }
-        hiddenAtEnd = Dictionary(uniqueKeysWithValues: hidden.enumerated().map { ($1, Int64($0 + 1)) })
     }
 
     /// Gives a source packet the scan's timestamps, moved onto the timeline, after
@@ -158,12 +155,9 @@ final class VideoPacketSource {
         }
         let source = segment.timeBase
         packet.dts = rescale(entry.dts - segment.startTicks, from: source, to: timeBase) + offset
-        if let slot = hiddenAtEnd[segment.packetRange.upperBound - remaining] {
-            // FFmpeg 5.1's MP4 muxer ends the track's edit list at the latest pts +
-            // duration, and gives a packet of duration 0 a frame's: a frame past the
-            // end is written in the segment's last ticks, one tick each.
-            packet.pts = end - slot
-            packet.duration = 1
+        if entry.pts >= segment.endTicks {
+            packet.pts = end
+            packet.duration = 0
         } else {
             let start = rescale(entry.pts - segment.startTicks, from: source, to: timeBase) + offset
             packet.pts = start

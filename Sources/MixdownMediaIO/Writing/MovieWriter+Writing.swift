@@ -74,7 +74,7 @@ extension MovieWriter {
             try writeReadyAudio()
         }
         while let video, try video.take(into: packet) {
-            try ffmpeg(output.write(packet, stream: videoIndex))
+            try writeVideoPacket()
         }
         try ffmpeg(output.finish())
         guard try accept(target.temporaryPath) else {
@@ -110,9 +110,27 @@ extension MovieWriter {
             while let dts = try video.peekDts(),
                   compareTimestamps(dts, video.timeBase, audioDts, audioTimeBase) <= 0 {
                 _ = try video.take(into: packet)
-                try ffmpeg(output.write(packet, stream: videoIndex))
+                try writeVideoPacket()
             }
         }
         try ffmpeg(output.write(audio, stream: audioIndex))
+    }
+
+    /// Writes `packet` to the video track after checking what every player needs
+    /// and FFmpeg's muxer checks only in part: decoding times strictly increasing,
+    /// and no frame shown before it is decoded. A file that breaks it is never
+    /// renamed into place.
+    private func writeVideoPacket() throws(MediaIOError) {
+        guard let dts = packet.dts, let pts = packet.pts else {
+            throw .writeFailed(path: path, reason: "video packet \(video?.packetsRead ?? 0) has no timestamps")
+        }
+        guard dts > lastVideoDts, pts >= dts else {
+            let ticks = video.map { " (in 1/\($0.timeBase.denominator) s)" } ?? ""
+            throw .writeFailed(path: path, reason: "video packet \(video?.packetsRead ?? 0) would be decoded "
+                + (pts < dts ? "after it is shown (dts \(dts) > pts \(pts))" : "no later than the one before it (dts \(dts) after \(lastVideoDts))")
+                + ticks)
+        }
+        lastVideoDts = dts
+        try ffmpeg(output.write(packet, stream: videoIndex))
     }
 }

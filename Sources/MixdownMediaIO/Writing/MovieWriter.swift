@@ -70,6 +70,8 @@ public final class MovieWriter {
     var nextAudioPts: Int64?
     /// With encoded audio: a packet shorter than a frame came, so it was the last.
     var audioEnded = false
+    /// The last video packet's decoding time written, in the video stream's ticks.
+    var lastVideoDts = Int64.min
     var finished = false
     var failed = false
 
@@ -179,7 +181,7 @@ public final class MovieWriter {
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
         subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)
 
-        try ffmpeg(output.open(movflags: fastStart ? "+faststart" : nil))
+        try ffmpeg(output.open(movflags: fastStart ? "+faststart" : nil, exactVideoEnd: movieVideo?.endsInHiddenFrames == true ? videoStream : nil))
         audioIndex = audioStream
         videoIndex = videoStream ?? -1
         guard let audioTimeBase = output.timeBase(ofStream: audioStream) else {

@@ -39,7 +39,8 @@ extension SmartRenderPlan {
                 continue
             }
             for window in Self.unchangedWindows(of: place, in: composition) {
-                if let segment = try Self.copy(window, of: place, info: infos[place.index], startsTimeline: window.start == .zero) {
+                if let segment = try Self.copy(window, of: place, info: infos[place.index], startsTimeline: window.start == .zero,
+                                               endsTimeline: window.end == timeline.duration) {
                     copies.append(segment)
                     if reference == nil { reference = check }
                 }
@@ -106,9 +107,11 @@ extension SmartRenderPlan {
     /// before that tick; one at a tick rounded down to the start would be shown
     /// inside the change before it). A copy restarts at an IDR that is shown: a
     /// keyframe the clip's edit list hides (pre-roll) can be copied only at the
-    /// timeline's start, where the output's edit list hides it again.
+    /// timeline's start, where the output's edit list hides it again; likewise
+    /// frames it hides past the clip's end only at the timeline's end, so elsewhere
+    /// the copy stops at the last clean keyframe and the clip's last GOP is re-encoded.
     static func copy(_ window: MediaTimeRange, of place: VideoTimeline.Placement, info: VideoClipInfo,
-                     startsTimeline: Bool) throws(VideoStitchError) -> VideoSegment? {
+                     startsTimeline: Bool, endsTimeline: Bool) throws(VideoStitchError) -> VideoSegment? {
         guard let sourceStart = try? place.sourceRange.start + (try window.start - place.timeRange.start),
               let sourceEnd = try? place.sourceRange.start + (try window.end - place.timeRange.start) else { return nil }
         let from = try info.ticks(atOrAfter: sourceStart), to = try info.ticks(atOrAfter: sourceEnd)
@@ -116,7 +119,7 @@ extension SmartRenderPlan {
         let start = startsTimeline && points.contains(where: { $0.ticks == from })
             ? from : points.first { $0.ticks >= from && info.packets[$0.index].isIDR && info.packets[$0.index].pts == $0.ticks }?.ticks
         guard let start else { return nil }
-        let reachesEnd = window.end == place.timeRange.end
+        let reachesEnd = window.end == place.timeRange.end && (endsTimeline || to < info.endTicks || !info.hidesFramesPastEnd)
         let end: Int64? = reachesEnd ? to : points.last { $0.ticks <= to && $0.ticks > start }?.ticks
         guard let end, end > start else { return nil }
         let inPoint = info.time(ticks: start), outPoint = info.time(ticks: end)
