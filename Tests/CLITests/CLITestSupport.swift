@@ -18,9 +18,19 @@ final class CLIRunner {
         var stderr: String
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = try start(arguments)
-        return finish(process)
+    /// Runs `mixdown arguments…`; an export that succeeds is then decoded by
+    /// `ffmpeg -v error` (every stream), which must say nothing: no test makes a
+    /// file that does not decode cleanly (unless `checkingDecode` is false, for a
+    /// test that checks it its own way).
+    static func run(_ arguments: [String], checkingDecode: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = finish(try start(arguments))
+        if checkingDecode, result.status == 0, arguments.first == "export",
+           let flag = arguments.lastIndex(where: { $0 == "-o" || $0 == "--output" }), flag + 1 < arguments.count,
+           FileManager.default.fileExists(atPath: arguments[flag + 1]) {
+            XCTAssertEqual(try Tool.decodeErrors(arguments[flag + 1]), "", "ffmpeg -v error decoding the export of \(arguments)",
+                           file: file, line: line)
+        }
+        return result
     }
 
     static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {

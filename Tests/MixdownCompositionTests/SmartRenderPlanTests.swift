@@ -97,6 +97,20 @@ final class SmartRenderPlanTests: XCTestCase {
                        "the spans cover the timeline end to end")
     }
 
+    /// A clip whose edit list hides its last frame (shown at 89, stored to decode the
+    /// B-frame before it) ends at 89: copied whole at the end of the timeline, where
+    /// the output's edit list hides that frame again, but before another clip only up
+    /// to its last keyframe, its last GOP re-encoded.
+    func testAClipHidingFramesPastItsEndIsCopiedWholeOnlyAtTheEnd() throws {
+        let a = try clip("a", bFrames: true, hidden: [89], statedEnd: 89)
+        XCTAssertTrue(a.hidesFramesPastEnd)
+        XCTAssertFalse(try clip("b", bFrames: true).hidesFramesPastEnd)
+        XCTAssertEqual(try spans(plan([clip("b", bFrames: true), a])), ["copy b 0-90 (source 0-90)", "copy a 90-179 (source 0-89)"])
+        XCTAssertEqual(try spans(plan([a, clip("b", bFrames: true)])), [
+            "copy a 0-60 (source 0-60)", "encode 60-89: \(Self.restart)", "copy b 89-179 (source 0-90)",
+        ])
+    }
+
     /// b's keyframe at 30 is not an IDR: the copy restarts at the IDR at 60.
     func testACopyRestartsOnlyAtAnIDR() throws {
         let plan = try plan([clip("a"), clip("b", nonIDR: [30])], transitions: [1: dissolve(frames: 10)])

@@ -69,6 +69,43 @@ final class VideoTimingRuleTests: XCTestCase {
         XCTAssertEqual(VideoClipInfo.decodeTimes(presentationTimes: [0, 1, 2]), [0, 1, 2], "no reordering, no delay")
     }
 
+    /// Whatever a container stores (variable frame intervals, B-frames two deep,
+    /// decoding times after presentation as FFmpeg 5.1 leaves negative composition
+    /// offsets, an edit list ending before the last frames), the packet table the
+    /// writer copies decodes strictly in order, never a frame after it is shown,
+    /// and every frame shown inside the clip's length.
+    func testNormalisedDecodingTimesIncreaseAndNeverFollowPresentation() throws {
+        var random = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let count = Int.random(in: 3...40, using: &random)
+            var shown: [Int64] = [0]
+            for _ in 1..<count { shown.append(shown.last! + Int64.random(in: 1...900, using: &random)) }
+            // Decoding order: each reference (every third frame) before the two B-frames shown before it.
+            var order = [0]
+            var next = 1
+            while next < count {
+                let reference = min(next + 2, count - 1)
+                order.append(reference)
+                order += (next..<reference)
+                next = reference + 1
+            }
+            let delay = Int64.random(in: 0...1, using: &random) * 2 * 300
+            let hiddenTail = Int.random(in: 0...min(2, count - 1), using: &random)
+            let lastShown = count - 1 - hiddenTail
+            let end = min(shown[lastShown] + 300, lastShown + 1 < count ? shown[lastShown + 1] : .max)
+            let rows = order.enumerated().map { position, frame -> (Int64, Int64, Int64, String) in
+                // Stored dts: the display-order time of this decoding slot, less the delay (after pts for some B-frames).
+                (shown[frame], shown[position] - delay, 300, (frame == 0 ? "K" : "") + (shown[frame] >= end ? "D" : ""))
+            }
+            let info = try clip(base: 90_000, rows, statedEnd: end)
+            let dts = info.packets.map(\.dts)
+            XCTAssertTrue(zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 }, "trial \(trial): increasing \(dts)")
+            XCTAssertTrue(info.packets.allSatisfy { $0.dts <= $0.pts }, "trial \(trial): decoded no later than shown")
+            XCTAssertEqual(info.endTicks, end, "trial \(trial)")
+            XCTAssertEqual(info.hidesFramesPastEnd, hiddenTail > 0, "trial \(trial)")
+        }
+    }
+
     /// ax-dolbyVision-hdr.MOV as FFmpeg 5.1 demuxes it (negative ctts in the last two
     /// entries not shifted: pts 20 < dts 60), with pts 80 outside the edit list (0–64).
     func testDecodingAfterPresentationIsMovedBackAndHiddenFramesGetNoTime() throws {

@@ -65,7 +65,7 @@ final class CaptionExportTests: XCTestCase {
         let plan = try project(in: folder).plan(for: .export)
         guard case .stitched = plan.video else { return XCTFail("soft captions must not compose the picture") }
         let path = folder.file("out.mp4")
-        _ = try ExportSession(plan: plan, outputPath: path, parallelEncoding: false).export()
+        _ = try ExportSession(plan: plan, outputPath: path, parallelEncoding: false).exportDecodingCleanly()
 
         let streams = try Tool.streams(path)
         XCTAssertEqual(streams.map { $0["codec_type"] as? String }, ["video", "audio", "subtitle", "subtitle"])
@@ -109,7 +109,7 @@ final class CaptionExportTests: XCTestCase {
         // Stretches encoded on several threads write the same subtitle streams.
         let parallel = folder.file("parallel.mp4")
         _ = try ExportSession(plan: plan, outputPath: parallel, parallelEncoding: true, threads: 2,
-                              stretchDuration: .milliseconds(2000)).export()
+                              stretchDuration: .milliseconds(2000)).exportDecodingCleanly()
         XCTAssertEqual(try srt(parallel, stream: 0), try srt(path, stream: 0))
         XCTAssertEqual(try srt(parallel, stream: 1), try srt(path, stream: 1))
         // The video is the clip's packets, copied byte for byte.
@@ -123,7 +123,7 @@ final class CaptionExportTests: XCTestCase {
         let plan = try project(in: folder).plan(for: .export)
         let excerpt = try plan.excerpt(forExportOf: try MediaTimeRange(start: .milliseconds(2000), end: .milliseconds(5000)))
         let path = folder.file("range.mov")
-        _ = try ExportSession(plan: excerpt.plan, outputPath: path, parallelEncoding: false).export()
+        _ = try ExportSession(plan: excerpt.plan, outputPath: path, parallelEncoding: false).exportDecodingCleanly()
         XCTAssertEqual(try srt(path, stream: 0), """
             1
             00:00:00,000 --> 00:00:01,333
@@ -163,7 +163,7 @@ final class CaptionExportTests: XCTestCase {
         let plan = try project.plan(for: .export)
         XCTAssertEqual(plan.warnings, ["\(folder.file("empty.srt")):1: the file holds no cue: it shows nothing"])
         let path = folder.file("out.mp4")
-        _ = try ExportSession(plan: plan, outputPath: path, parallelEncoding: false).export()
+        _ = try ExportSession(plan: plan, outputPath: path, parallelEncoding: false).exportDecodingCleanly()
         let streams = try Tool.streams(path)
         XCTAssertEqual(streams.map { $0["codec_name"] as? String }, ["h264", "aac", "mov_text"])
         XCTAssertEqual((streams[2]["tags"] as? [String: Any])?["language"] as? String, "fra")

@@ -51,8 +51,8 @@ final class ComposedRangeExportTests: XCTestCase {
         let excerpt = try full.excerpt(forExportOf: try MediaTimeRange(parsing: "2.5-9.6"))
         XCTAssertEqual(excerpt.timelineRange, try MediaTimeRange(parsing: "2.5-9.6"))
         let fullPath = folder.file("full.mp4"), rangePath = folder.file("range.mp4")
-        _ = try ExportSession(plan: full, outputPath: fullPath).export()
-        _ = try ExportSession(plan: excerpt.plan, outputPath: rangePath).export()
+        _ = try ExportSession(plan: full, outputPath: fullPath).exportDecodingCleanly()
+        _ = try ExportSession(plan: excerpt.plan, outputPath: rangePath).exportDecodingCleanly()
 
         // The plan: clip a re-encoded from 2.5 s to its IDR at 3 s, copied to 5 s; the
         // dissolve re-encoded; clip b copied from its IDR at 1 s to its keyframe at 4 s,

@@ -119,7 +119,7 @@ final class DeliveryExportTests: XCTestCase {
         let measured = try MeasuredPlan(plan: try project().plan(for: .export), delivery: delivery("-14"), lossy: true, threads: 2)
         let path = temporaryPath("corrected.m4a")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let delivered = try DeliveryExport(measured: measured, outputPath: path, audioBitRate: 32_000, threads: 2).export()
+        let delivered = try DeliveryExport(measured: measured, outputPath: path, audioBitRate: 32_000, threads: 2).exportDecodingCleanly()
         XCTAssertGreaterThan(delivered.encodings, 1)
         XCTAssertLessThanOrEqual(delivered.encodings, DeliveryExport.maximumEncodings)
         XCTAssertNotEqual(delivered.normalisation?.plan.mastering?.gainDecibels, measured.plan.mastering?.gainDecibels,
@@ -140,18 +140,18 @@ final class DeliveryExportTests: XCTestCase {
         let export = try DeliveryExport(measured: measured, outputPath: path, range: range, threads: 2)
         XCTAssertEqual(export.excerpt?.timelineRange, range)
         XCTAssertEqual(export.plan.mastering?.gainDecibels, measured.plan.mastering?.gainDecibels)
-        let delivered = try export.export()
+        let delivered = try export.exportDecodingCleanly()
         XCTAssertEqual(delivered.encodings, 1)
         XCTAssertNil(delivered.meetsDelivery)
         XCTAssertNotNil(delivered.figures)
         XCTAssertEqual(delivered.summary.frames, 8 * 48_000)
 
         let plain = try MeasuredPlan(plan: try project().plan(for: .export), threads: 2)
-        let unmeasured = try DeliveryExport(measured: plain, outputPath: path, threads: 2, measuringLoudness: false).export()
+        let unmeasured = try DeliveryExport(measured: plain, outputPath: path, threads: 2, measuringLoudness: false).exportDecodingCleanly()
         XCTAssertNil(unmeasured.figures)
         XCTAssertNil(unmeasured.normalisation)
         XCTAssertNil(unmeasured.meetsDelivery)
-        XCTAssertNotNil(try DeliveryExport(measured: plain, outputPath: path, threads: 2).export().figures)
+        XCTAssertNotNil(try DeliveryExport(measured: plain, outputPath: path, threads: 2).exportDecodingCleanly().figures)
     }
 
     /// `cancel()` stops the export and leaves no file.

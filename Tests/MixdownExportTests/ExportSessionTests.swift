@@ -25,7 +25,7 @@ final class ExportSessionTests: XCTestCase {
     func export(_ project: Project, to name: String = "out.mp4") throws -> (String, MixPlan) {
         let plan = try project.plan(for: .export)
         let path = temporaryPath(name)
-        _ = try ExportSession(plan: plan, outputPath: path).export()
+        _ = try ExportSession(plan: plan, outputPath: path).exportDecodingCleanly()
         return (path, plan)
     }
 
@@ -127,7 +127,7 @@ final class ExportSessionTests: XCTestCase {
         XCTAssertEqual(excerpt.snaps.map(\.edge), [.inPoint, .outPoint])
         let path = temporaryPath("excerpt.mp4")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try ExportSession(plan: excerpt.plan, outputPath: path).export()
+        _ = try ExportSession(plan: excerpt.plan, outputPath: path).exportDecodingCleanly()
 
         let streams = try probeStreams(path)
         XCTAssertEqual(streams[0].duration, 7, accuracy: 1e-6)

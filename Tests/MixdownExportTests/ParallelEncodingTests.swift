@@ -69,7 +69,7 @@ final class ParallelEncodingTests: XCTestCase {
         // Equal work: the first stretch is longer by the pre-roll the second encodes.
         XCTAssertEqual(Double(balanced.encodingStretches[0].count - balanced.encodingStretches[1].count) / 48_000, 8, accuracy: 0.05)
 
-        let summaries = try sessions.map { try $0.export() }
+        let summaries = try sessions.map { try $0.exportDecodingCleanly() }
         for (name, session, summary) in zip3(names, sessions, summaries) {
             print(String(format: "parallel encoding test: %@: export %.2f s, stretches at %@ s", name, summary.elapsed,
                          session.encodingStretches.map { String(format: "%.3f", Double($0.lowerBound) / 48_000) }.joined(separator: ", ")))
@@ -143,8 +143,8 @@ final class ParallelEncodingTests: XCTestCase {
         XCTAssertEqual(parallel.encodingStretches.count, 4)
         XCTAssertFalse(ExportSession(plan: plan, outputPath: single.outputPath, threads: 2).parallelEncoding,
                        "15 s is encoded by one encoder by default")
-        _ = try single.export()
-        _ = try parallel.export()
+        _ = try single.exportDecodingCleanly()
+        _ = try parallel.exportDecodingCleanly()
 
         let video = try Tool.videoPacketHashes(parallel.outputPath)
         XCTAssertEqual(video.count, 450)
