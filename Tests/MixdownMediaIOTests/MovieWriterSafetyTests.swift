@@ -36,6 +36,29 @@ final class MovieWriterSafetyTests: XCTestCase {
         XCTAssertEqual(try folder.contents(), ["export.mp4"])
     }
 
+    /// A clip without B-frames (its last frame decoded a frame before its end)
+    /// followed by one whose first frames are decoded two frames before its start:
+    /// planning refuses the join; forced, the writer stops at the join rather than
+    /// hand the muxer decoding times that go back, and leaves no file.
+    func testDecodingTimesThatWouldGoBackStopTheExportAndLeaveNoFile() throws {
+        let folder = try TemporaryFolder()
+        let plain = folder.file("plain.mp4"), pyramid = folder.file("pyramid.mp4"), out = folder.file("joined.mp4")
+        for (path, frames) in [(plain, "0"), (pyramid, "3")] {
+            _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-t", "1",
+                                        "-c:v", "libx264", "-preset", "veryfast", "-bf", frames, "-pix_fmt", "yuv420p", path])
+        }
+        let clips = [VideoClipRequest(path: plain), VideoClipRequest(path: pyramid)]
+        XCTAssertThrowsError(try stitchPlan(clips), "planning refuses the join")
+        let forced = try stitchPlan(clips, checkCompatibility: false)
+        let error = caught(MediaIOError.self, try {
+            let writer = try MovieWriter(path: out, video: forced)
+            try TestSignal(count: 96_000, clicks: []).feed(block: 4096) { try writer.writeAudio($0) }
+            try writer.finish()
+        }())
+        XCTAssertTrue("\(error.map { "\($0)" } ?? "no error")".contains("would not increase"), "\(String(describing: error))")
+        XCTAssertEqual(try folder.contents(), ["plain.mp4", "pyramid.mp4"], "no export, no temporary file")
+    }
+
     func testFinishedWriterReplacesTheOldFileAndRefusesMore() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("mix.m4a")
