@@ -12,6 +12,8 @@ package final class Resampler {
     package let outputRate: Int32
     /// Output staging planes handed to `swr_convert`; grown, never shrunk.
     private var staging = AudioBuffer(capacity: 4096)
+    /// Input samples fed since the start (or the last `reset`), silence included.
+    private var fed: Int64 = 0
 
     /// Sets up the conversion of `decoder`'s output (its rate, format and channel
     /// layout) to stereo float planar at `outputRate` Hz.
@@ -51,6 +53,7 @@ package final class Resampler {
     package func reset() {
         swr_close(context)
         swr_init(context)
+        fed = 0
     }
 
     /// Output samples that correspond to `inputSamples` input samples, by MediaTime's rule (half up).
@@ -60,8 +63,17 @@ package final class Resampler {
     }
 
     /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.
-    /// A nil frame flushes the resampler's delay line.
+    /// A nil frame flushes the resampler's delay line: every input sample then
+    /// has its output, however short the stream.
     package func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
+        if frame == nil, inputRate != outputRate, fed < 4 * filterReach {
+            // libswresample's flush extends the input by a reflection of half what it
+            // holds, which for a stream shorter than its filter does not reach the
+            // last samples' outputs (FFmpeg's CLI gives none for a one-sample file):
+            // silence after the end lets the filter reach them.
+            injectSilence(Int(filterReach))
+        }
+        fed += Int64(frame == nil ? 0 : count)
         let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
         reserve(expected)
         let capacity = staging.capacity
@@ -98,7 +110,16 @@ package final class Resampler {
 
     /// Feeds `count` input samples of silence, so output positions stay on the grid.
     package func injectSilence(_ count: Int) {
-        if count > 0 { swr_inject_silence(context, Int32(count)) }
+        guard count > 0 else { return }
+        swr_inject_silence(context, Int32(count))
+        fed += Int64(count)
+    }
+
+    /// Input samples that cover the filter's length, with margin: libswresample's
+    /// default filter spans 32 taps of the lower rate on each side (more input
+    /// samples when it downsamples).
+    private var filterReach: Int64 {
+        64 * max(1, (Int64(inputRate) + Int64(outputRate) - 1) / Int64(outputRate))
     }
 
     private func reserve(_ needed: Int) {

@@ -38,13 +38,8 @@ extension AudioDecoder {
             return
         }
         let landing = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-        // The whole last frame feeds the resampler (its filter sees what follows the
-        // end, as a decode of the whole stream does); `finish` cuts the output.
         try accept(frame, landing)
-        if isLast {
-            placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd))
-            finish()
-        }
+        if isLast { finish() }
     }
 
     /// The stream has ended: flush the resampler, and cut its output at the placed end.

@@ -21,9 +21,9 @@ internal import MixdownTime
 ///   samples (Ogg Vorbis, phones' first AAC frame, fragmented MP4): a timestamp
 ///   placed no sample exactly there. A seek decodes from the start.
 ///
-/// The end: the decoder's own trimming (end padding flagged by the container),
-/// then, where the container states its presentation end (an MP4 edit list or
-/// sample table, iTunSMPB), a cut there: the codec's padding after it goes.
+/// The end: where the last frame ends, after the decoder's own trimming (end
+/// padding flagged by the container), as FFmpeg's CLI presents it: an MP4's last
+/// AAC frame plays whole, past a shorter edit list or iTunSMPB length.
 struct AudioPlacement {
     /// How frames after the first are placed.
     enum Timing: Equatable {
@@ -84,18 +84,5 @@ struct AudioPlacement {
         if first == nil, skip < count { first = start }
         if skip < count || end != nil { end = start + Int64(count - skip) }
         return Landing(start: start, skip: skip, count: count - skip, gap: gap)
-    }
-
-    /// Samples to cut from the end of the audio placed so that it ends where the
-    /// container says (`containerEnd`, the stream's ticks; nil when it does not say).
-    func trailingTrim(containerEnd: Int64?) -> Int64 {
-        guard let containerEnd, let end else { return 0 }
-        return max(0, end - axisIndex(ticks: containerEnd))
-    }
-
-    /// Removes `samples` from the end of the audio placed (the trim of the last frame).
-    mutating func cut(_ samples: Int64) {
-        guard let current = end else { return }
-        end = max(first ?? 0, current - samples)
     }
 }
