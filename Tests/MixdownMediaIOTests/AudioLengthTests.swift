@@ -109,6 +109,42 @@ final class AudioLengthTests: XCTestCase {
         }
     }
 
+    /// A FLAC whose rate changes mid-stream (0.5 s at 44.1 kHz, then 0.5 s at
+    /// 22.05 kHz: two encodes joined at the byte level; one such file was placed
+    /// 1.6 s short, its length counted at one rate): it lasts what ffmpeg's CLI
+    /// decodes (the second part resampled to the first rate, 1 s), its second
+    /// part where ffmpeg puts it.
+    func testFLACWhoseRateChangesLastsWhatFFmpegDecodes() throws {
+        let first = try make("a.flac", ["-f", "lavfi", "-i", "sine=f=440:r=44100", "-t", "0.5", "-c:a", "flac"])
+        let second = try make("b.flac", ["-f", "lavfi", "-i", "sine=f=660:r=22050", "-t", "0.5", "-c:a", "flac"])
+        let tail = [UInt8](try Data(contentsOf: URL(fileURLWithPath: second)))
+        // After `fLaC`, metadata blocks (a 4-byte header: last-block flag, type, 24-bit length), then frames.
+        var offset = 4
+        while true {
+            let last = tail[offset] & 0x80 != 0
+            offset += 4 + (Int(tail[offset + 1]) << 16 | Int(tail[offset + 2]) << 8 | Int(tail[offset + 3]))
+            if last { break }
+        }
+        let joined = folder + "/joined.flac"
+        try (try Data(contentsOf: URL(fileURLWithPath: first)) + Data(tail[offset...])).write(to: URL(fileURLWithPath: joined))
+
+        let reference = try Tool.ffmpegDecode(joined, extraArguments: ["-ac", "1"])
+        XCTAssertEqual(reference.count, 44_100, "ffmpeg: 0.5 s + 0.5 s resampled to 44.1 kHz")
+        let quick = try XCTUnwrap(try MediaProbe.probe(path: joined, depth: .quick).audioStream)
+        XCTAssertNil(quick.sampleCount, "the header counts at one rate: not stated exactly")
+        XCTAssertEqual(try MediaProbe.probe(path: joined, depth: .audio).audioStream?.sampleCount, 44_100)
+        let ours = try AudioDecoder(sourceRateOf: joined).readAll()
+        XCTAssertEqual(ours.count, reference.count)
+        let secondHalf = 23_000..<43_000
+        XCTAssertGreaterThan(Measure.correlation(ours.left, reference, lag: 0, range: secondHalf), 0.99, "the 660 Hz part in place")
+        XCTAssertGreaterThan(Measure.correlation(ours.left, reference, lag: 0, range: 1_000..<21_000), 0.999, "the 440 Hz part")
+        XCTAssertEqual(try AudioDecoder(path: joined, sampleRate: 48_000).readAll().count, 48_000)
+        // A seek into the second part lands where a decode from the start puts it.
+        let seeking = try AudioDecoder(sourceRateOf: joined)
+        try seeking.seek(toSample: 30_000)
+        XCTAssertEqual(try seeking.readSamples(5_000).left, Array(ours.left[30_000..<35_000]))
+    }
+
     /// A 16-bit mono WAV of `samples` at `rate`.
     static func wav(samples: [Int16], rate: Int) -> Data {
         var data = Data()

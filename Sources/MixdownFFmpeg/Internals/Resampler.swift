@@ -15,22 +15,29 @@ package final class Resampler {
     /// Input samples fed since the start (or the last `reset`), silence included.
     private var fed: Int64 = 0
 
-    /// Sets up the conversion of `decoder`'s output (its rate, format and channel
+    /// The input's sample format and channel count, to tell a frame that differs.
+    private let inputFormat: Int32
+    private let inputChannels: Int32
+
+    /// Sets up the conversion of frames like `frame` (its rate, format and channel
     /// layout) to stereo float planar at `outputRate` Hz.
     ///
     /// - Throws: `unsupported` when libswresample cannot convert the format.
-    package init(decoder: DecoderContext, outputRate: Int32, path: String) throws(FFmpegError) {
-        let codec = decoder.context
-        inputRate = codec.pointee.sample_rate
+    package init(frame: Frame, outputRate: Int32, path: String) throws(FFmpegError) {
+        let input = frame.pointer.pointee
+        var inLayout = input.ch_layout
+        inputRate = input.sample_rate
+        inputFormat = input.format
+        inputChannels = input.ch_layout.nb_channels
         self.outputRate = outputRate
         var swr: OpaquePointer?
         var outLayout = mx_layout_stereo()
         var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate,
-                                         &codec.pointee.ch_layout, codec.pointee.sample_fmt, inputRate, 0, nil)
+                                         &inLayout, AVSampleFormat(rawValue: input.format), inputRate, 0, nil)
         guard status >= 0, let swr else {
             throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
-        if let matrix = ChannelMatrix.stereoFold(for: codec.pointee.ch_layout) {
+        if let matrix = ChannelMatrix.stereoFold(for: inLayout) {
             status = matrix.coefficients.withUnsafeBufferPointer {
                 swr_set_matrix(swr, $0.baseAddress, Int32(matrix.inputChannels))
             }
@@ -42,6 +49,13 @@ package final class Resampler {
             throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
         context = swr
+    }
+
+    /// Whether `frame` has the rate, sample format and channel count this
+    /// resampler converts (a FLAC stream may change its rate mid-way).
+    package func accepts(_ frame: Frame) -> Bool {
+        let input = frame.pointer.pointee
+        return input.sample_rate == inputRate && input.format == inputFormat && input.ch_layout.nb_channels == inputChannels
     }
 
     deinit {

@@ -23,6 +23,11 @@ struct AudioLayout: Sendable, Equatable {
     /// whose index is empty (a fragmented file not yet read), or whose last
     /// packet gives no frame.
     let decodedEnd: Int64?
+    /// Whether the frames keep the stream's rate as far as the file's end shows
+    /// (a FLAC stream decoded from its last seek point on): where it changes
+    /// (recordings joined at another rate) the header's length, counted at one
+    /// rate, is not the audio's, which must then be decoded to be counted.
+    let keepsItsRate: Bool
 
     /// The layout of stream `index` of `input`, which `findStreamInfo()` has
     /// described and which stands at its start; it is left there (an MP4's last
@@ -44,7 +49,8 @@ struct AudioLayout: Sendable, Equatable {
         origin = input.timelineOrigin(ofStream: index)
         let format = input.format
         decodedEnd = format.hasExactStreamDurations ? Self.lastFrameEnd(input: input, stream: index, timeBase: timeBase, rate: rate, origin: origin) : nil
-        if format.stampsCountSamples {
+        keepsItsRate = format == .flac ? Self.lastFramesKeep(rate: rate, input: input, stream: index) : true
+        if format.stampsCountSamples, keepsItsRate {
             timing = .stamped
         } else if format.hasExactStreamDurations, facts.frameCount > 0, decodedEnd != nil,
                   Self.tableStepsByPacketLength(input: input, stream: index, timeBase: timeBase, rate: rate) {
@@ -74,6 +80,23 @@ struct AudioLayout: Sendable, Equatable {
         for (entry, next) in zip(entries, entries.dropFirst()) {
             let samples = Int64(input.audioFrameLength(ofStream: index, packetSize: entry.size))
             guard samples > 0, (next.timestamp - entry.timestamp) * num == samples * den else { return false }
+        }
+        return true
+    }
+
+    /// Whether the frames of the file's last 256 KiB (all of a smaller file) are
+    /// all at `rate`: FLAC's index holds only its seek table, which joined files
+    /// and short ones lack. True when they cannot be read (nothing says
+    /// otherwise). The demuxer is rewound.
+    private static func lastFramesKeep(rate: Int32, input: Demuxer, stream index: Int) -> Bool {
+        let tail: Int64 = 256 << 10
+        defer { _ = try? input.rewind() }
+        guard let source = try? AudioFrameSource(input: input, streamIndex: index) else { return true }
+        if let size = input.fileSize, size > 2 * tail {
+            guard (try? source.restart(atByte: size - tail)) == true else { return true }
+        }
+        while let (frame, _) = try? source.next() {
+            if frame.sampleRate != rate { return false }
         }
         return true
     }

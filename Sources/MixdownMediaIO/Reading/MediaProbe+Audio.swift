@@ -16,8 +16,9 @@ extension MediaProbe {
         if let end = extent.end {
             let count = max(0, end - extent.first)
             // Half a second and 1 % of slack: headers of whole files are off by the
-            // codec's padding, a stretched first frame, an iTunSMPB remainder.
-            if let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
+            // codec's padding, a stretched first frame, an iTunSMPB remainder. A stream
+            // whose rate changes has a header that counts at one rate: no measure.
+            if extent.layout.keepsItsRate, let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
                stated - count > Int64(rate) / 2 + stated / 100 {
                 stream.isTruncated = true
             }
@@ -53,13 +54,13 @@ extension MediaProbe {
         let source = try AudioFrameSource(input: input, streamIndex: index)
         var placement = layout.placement
         while placement.first == nil, let (frame, _) = try source.next() {
-            _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
+            _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
         }
         let first = placement.first ?? 0
         let end: Int64?
         if decoding {
             while let (frame, _) = try source.next() {
-                _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
+                _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
             }
             end = placement.end ?? 0
         } else {
@@ -70,7 +71,7 @@ extension MediaProbe {
 
     /// The end of the audio on the decoder's axis, where the header states it exactly.
     private static func statedEnd(_ input: Demuxer, layout: AudioLayout) -> Int64? {
-        guard layout.timing == .stamped, input.format.statesExactAudioLength else { return nil }
+        guard layout.timing == .stamped, layout.keepsItsRate, input.format.statesExactAudioLength else { return nil }
         if let end = layout.decodedEnd { return end }
         let timing = input.timing(ofStream: layout.streamIndex)
         guard !input.format.hasExactStreamDurations, let duration = timing.duration, duration > 0 else { return nil }
