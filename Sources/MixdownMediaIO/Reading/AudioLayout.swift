@@ -2,8 +2,8 @@ internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// What a container says about where one audio stream's samples go: the facts
-/// `AudioPlacement` places frames by and the presentation end, read once when
-/// the file is opened (and kept by `MediaFacts` for later openings).
+/// `AudioPlacement` places frames by and where the decoded audio ends, read once
+/// when the file is opened (and kept by `AudioFacts` for later openings).
 struct AudioLayout: Sendable, Equatable {
     /// The stream's index in its container.
     let streamIndex: Int
@@ -24,17 +24,16 @@ struct AudioLayout: Sendable, Equatable {
     /// packet gives no frame.
     let decodedEnd: Int64?
     /// Whether the frames keep the stream's rate as far as the file's end shows
-    /// (a FLAC stream decoded from its last seek point on): where it changes
+    /// (a FLAC stream's last 256 KiB, decoded): where it changes
     /// (recordings joined at another rate) the header's length, counted at one
     /// rate, is not the audio's, which must then be decoded to be counted.
     let keepsItsRate: Bool
 
     /// The layout of stream `index` of `input`, which `findStreamInfo()` has
     /// described and which stands at its start; it is left there (an MP4's last
-    /// packet is read, then the demuxer rewound).
+    /// packet, or a FLAC's last 256 KiB, is decoded, then the demuxer rewound).
     ///
-    /// - Throws: `unsupported` when the stream has no time base or sample rate;
-    ///   `decodeFailed` when the demuxer cannot seek back.
+    /// - Throws: `unsupported` when the stream has no time base or sample rate.
     init(input: Demuxer, stream index: Int) throws(MediaIOError) {
         let facts = input.facts(ofStream: index)
         guard let timeBase = facts.timing.timeBase else {
