@@ -11,6 +11,8 @@ internal import MixdownUnits
 struct MediaCatalog {
     private var files: [String: MediaFile] = [:]
     private var probed: [String: MediaInfo] = [:]
+    /// What the probes found that plays but deserves a word (a WAV cut short), one per file.
+    private(set) var warnings: [String] = []
 
     /// The file at `path`, opened once; again only if its video must be analysed
     /// and was not (a clip of an export that was first heard as music).
@@ -42,6 +44,12 @@ struct MediaCatalog {
         }
         if info.isTruncated {
             throw .media(.unreadableMedia(path: path, reason: "the file is truncated (its index lists more data than it holds)"))
+        }
+        if probed[path] == nil, let audio = info.audioStream, let stated = audio.statedSampleCount,
+           let holds = audio.sampleCount ?? audio.estimatedSampleCount,
+           let statedTime = Self.time(ofSample: stated, in: audio), let heldTime = Self.time(ofSample: holds, in: audio) {
+            warnings.append("\(MessageText.shown(path)): its header says its audio lasts \(statedTime.readable), but the file holds "
+                            + "\(heldTime.readable) of it (cut short); what is there plays")
         }
         probed[path] = info
         return info

@@ -38,7 +38,7 @@ struct Planner {
         return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
                        sampleRate: project.output.sampleRate,
                        warnings: captions.warnings + picture.warnings + music.warnings + gains.warnings + ducks.warnings
-                           + lateItems(tracks, end: duration) + soft.warnings,
+                           + lateItems(tracks, end: duration) + soft.warnings + media.warnings,
                        captionTracks: soft.tracks)
     }
 }

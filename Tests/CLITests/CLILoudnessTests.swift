@@ -130,6 +130,24 @@ final class CLILoudnessTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("silent") && text.stdout.contains("-inf dBTP"), text.stdout)
     }
 
+    /// A 30 ms MP3 (one LAME frame of sound) has no integrated loudness (no 400 ms
+    /// block), but it is not silence: `mix` and `loudness` say so and give its
+    /// peak, as ffmpeg measures it.
+    func testSoundTooShortForALoudnessIsNotCalledSilent() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("short.mp3"), out = folder.file("short.wav")
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=f=440:r=44100", "-t", "0.03",
+                                    "-c:a", "libmp3lame", path])
+        let mix = try CLIRunner.run(["mix", "--music", path, "-o", out])
+        XCTAssertEqual(mix.status, 0, mix.stderr)
+        XCTAssertFalse(mix.stderr.contains("silent"), mix.stderr)
+        let match = try XCTUnwrap(mix.stderr.firstMatch(of: #/no integrated loudness \(no 400 ms above -70 LUFS\), true peak (-?\d+\.\d) dBTP/#),
+                                  mix.stderr)
+        XCTAssertEqual(try XCTUnwrap(Double(match.output.1)), try Tool.ebur128(out).truePeak, accuracy: 0.2, "ffmpeg's true peak")
+        let text = try CLIRunner.run(["loudness", path])
+        XCTAssertTrue(text.stdout.contains("no LUFS") && !text.stdout.contains("silent"), text.stdout)
+    }
+
     func testErrorsAreOneLineWithTheirExitCodes() throws {
         let missing = try CLIRunner.run(["loudness", Fixture.path("music.mp3"), "/nonexistent/take.wav"])
         XCTAssertEqual(missing.status, 66, missing.stderr)

@@ -5,8 +5,7 @@ import XCTest
 /// documents (docs/audio-mix.md, "Inputs and channels"), without Mixdown's code:
 /// the first decoded sample lands at its timestamp after the container's start
 /// (0 when that start is negative: an audio stream's pre-skip), the samples
-/// follow one another, and an MP4's end (its edit list as FFmpeg states it,
-/// iTunSMPB) cuts them.
+/// follow one another, and they end where ffmpeg's decode ends.
 public struct AudioOracle {
     /// The path.
     public let path: String
@@ -66,32 +65,9 @@ public struct AudioOracle {
         decodedCount = decoded.count / channels
         droppedAtStart = min(decodedCount, max(0, -position))
         firstSample = max(0, position)
-        var end = firstSample + decodedCount - droppedAtStart
-
-        // MP4's end: min(start + duration, the last packet's end), as FFmpeg 5.1 states
-        // its edit list; and iTunSMPB's priming + length from the first packet.
-        if (format["format_name"] as? String ?? "").hasPrefix("mov") {
-            let packets = try Tool.packets(path, stream: "a:0")
-            var ends: [Double] = []
-            if let start = audio["start_pts"] as? Int, let duration = audio["duration_ts"] as? Int,
-               duration > 0, duration != Int(UInt32.max) {
-                ends.append(Double(start + duration))
-            }
-            let packetEnds = packets.compactMap { packet -> Int? in
-                guard let pts = packet["pts"] as? Int else { return nil }
-                return pts + (packet["duration"] as? Int ?? 0)
-            }
-            if let last = packetEnds.max() { ends.append(Double(last)) }
-            let tags = format["tags"] as? [String: Any] ?? [:]
-            if let smpb = tags["iTunSMPB"] as? String, let firstPTS = packets.first?["pts"] as? Int {
-                let fields = smpb.split(separator: " ").map { Int($0, radix: 16) }
-                if fields.count >= 4, let priming = fields[1], let length = fields[3] {
-                    ends.append(Double(firstPTS) + Double(priming + length) / rate / timeBase)
-                }
-            }
-            if let cut = ends.min() { end = min(end, axisIndex(cut)) }
-        }
-        endSample = end
+        // The end: where ffmpeg's decode ends, its last frame whole (FFmpeg 5.1 cuts no
+        // MP4 audio at its edit list's end nor at iTunSMPB's length).
+        endSample = firstSample + decodedCount - droppedAtStart
     }
 
     /// The audio as Mixdown plays it on the container's axis, folded to one

@@ -112,6 +112,12 @@ package final class Demuxer {
         FFmpegStatus(av_seek_frame(context, Int32(stream), timestamp, backward ? AVSEEK_FLAG_BACKWARD : 0))
     }
 
+    /// Seeks to byte `offset` of the file (`AVSEEK_FLAG_BYTE`): the demuxer reads
+    /// on from there, its parser finding the next frame.
+    package func seek(toByte offset: Int64) -> FFmpegStatus {
+        FFmpegStatus(av_seek_frame(context, -1, offset, AVSEEK_FLAG_BYTE))
+    }
+
     /// Seeks to a timestamp in microseconds between `minimum` and `maximum`, as
     /// near `target` as the container can (`avformat_seek_file` on no stream in particular).
     package func seek(minimum: Int64, target: Int64, maximum: Int64) -> FFmpegStatus {

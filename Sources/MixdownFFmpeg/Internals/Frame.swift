@@ -19,6 +19,9 @@ package final class Frame {
         set { pointer.pointee.nb_samples = Int32(newValue) }
     }
 
+    /// A decoded audio frame's sample rate, in Hz: a FLAC stream may change it mid-way.
+    package var sampleRate: Int32 { pointer.pointee.sample_rate }
+
     /// Presentation timestamp in ticks of the codec's time base, or nil when unset.
     package var pts: Int64? {
         get { let value = pointer.pointee.pts; return value == MX_NOPTS_VALUE ? nil : value }

@@ -12,23 +12,32 @@ package final class Resampler {
     package let outputRate: Int32
     /// Output staging planes handed to `swr_convert`; grown, never shrunk.
     private var staging = AudioBuffer(capacity: 4096)
+    /// Input samples fed since the start (or the last `reset`), silence included.
+    private var fed: Int64 = 0
 
-    /// Sets up the conversion of `decoder`'s output (its rate, format and channel
+    /// The input's sample format and channel count, to tell a frame that differs.
+    private let inputFormat: Int32
+    private let inputChannels: Int32
+
+    /// Sets up the conversion of frames like `frame` (its rate, format and channel
     /// layout) to stereo float planar at `outputRate` Hz.
     ///
     /// - Throws: `unsupported` when libswresample cannot convert the format.
-    package init(decoder: DecoderContext, outputRate: Int32, path: String) throws(FFmpegError) {
-        let codec = decoder.context
-        inputRate = codec.pointee.sample_rate
+    package init(frame: Frame, outputRate: Int32, path: String) throws(FFmpegError) {
+        let input = frame.pointer.pointee
+        var inLayout = input.ch_layout
+        inputRate = input.sample_rate
+        inputFormat = input.format
+        inputChannels = input.ch_layout.nb_channels
         self.outputRate = outputRate
         var swr: OpaquePointer?
         var outLayout = mx_layout_stereo()
         var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate,
-                                         &codec.pointee.ch_layout, codec.pointee.sample_fmt, inputRate, 0, nil)
+                                         &inLayout, AVSampleFormat(rawValue: input.format), inputRate, 0, nil)
         guard status >= 0, let swr else {
             throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
-        if let matrix = ChannelMatrix.stereoFold(for: codec.pointee.ch_layout) {
+        if let matrix = ChannelMatrix.stereoFold(for: inLayout) {
             status = matrix.coefficients.withUnsafeBufferPointer {
                 swr_set_matrix(swr, $0.baseAddress, Int32(matrix.inputChannels))
             }
@@ -42,6 +51,13 @@ package final class Resampler {
         context = swr
     }
 
+    /// Whether `frame` has the rate, sample format and channel count this
+    /// resampler converts (a FLAC stream may change its rate mid-way).
+    package func accepts(_ frame: Frame) -> Bool {
+        let input = frame.pointer.pointee
+        return input.sample_rate == inputRate && input.format == inputFormat && input.ch_layout.nb_channels == inputChannels
+    }
+
     deinit {
         var owned: OpaquePointer? = context
         swr_free(&owned)
@@ -51,6 +67,7 @@ package final class Resampler {
     package func reset() {
         swr_close(context)
         swr_init(context)
+        fed = 0
     }
 
     /// Output samples that correspond to `inputSamples` input samples, by MediaTime's rule (half up).
@@ -60,8 +77,17 @@ package final class Resampler {
     }
 
     /// Converts `count` samples of `frame` from sample `offset` on, appending the result to `fifo`.
-    /// A nil frame flushes the resampler's delay line.
+    /// A nil frame flushes the resampler's delay line: every input sample then
+    /// has its output, however short the stream.
     package func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
+        if frame == nil, inputRate != outputRate, fed < 4 * filterReach {
+            // libswresample's flush extends the input by a reflection of half what it
+            // holds, which for a stream shorter than its filter does not reach the
+            // last samples' outputs (FFmpeg's CLI gives none for a one-sample file):
+            // silence after the end lets the filter reach them.
+            injectSilence(Int(filterReach))
+        }
+        fed += Int64(frame == nil ? 0 : count)
         let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
         reserve(expected)
         let capacity = staging.capacity
@@ -98,7 +124,16 @@ package final class Resampler {
 
     /// Feeds `count` input samples of silence, so output positions stay on the grid.
     package func injectSilence(_ count: Int) {
-        if count > 0 { swr_inject_silence(context, Int32(count)) }
+        guard count > 0 else { return }
+        swr_inject_silence(context, Int32(count))
+        fed += Int64(count)
+    }
+
+    /// Input samples that cover the filter's length, with margin: libswresample's
+    /// default filter spans 32 taps of the lower rate on each side (more input
+    /// samples when it downsamples).
+    private var filterReach: Int64 {
+        64 * max(1, (Int64(inputRate) + Int64(outputRate) - 1) / Int64(outputRate))
     }
 
     private func reserve(_ needed: Int) {

@@ -1,4 +1,5 @@
 internal import MixdownFFmpeg
+internal import MixdownDSP
 internal import MixdownTime
 
 extension AudioDecoder {
@@ -37,14 +38,9 @@ extension AudioDecoder {
             finish()
             return
         }
-        let landing = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-        // The whole last frame feeds the resampler (its filter sees what follows the
-        // end, as a decode of the whole stream does); `finish` cuts the output.
+        let landing = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
         try accept(frame, landing)
-        if isLast {
-            placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd))
-            finish()
-        }
+        if isLast { finish() }
     }
 
     /// The stream has ended: flush the resampler, and cut its output at the placed end.
@@ -52,7 +48,15 @@ extension AudioDecoder {
         if anchored, let resampler {
             resampler.convert(nil, offset: 0, count: 0, into: fifo)
             // The flush rounds the length up; the exact end is the placed end, rounded.
-            decodedEnd = resampler.outputCount(forInput: placement.end ?? 0)
+            let end = sourceTimeBase.sampleIndex(ticks: placement.end ?? 0, sampleRate: sampleRate)
+            decodedEnd = end
+            // Across a change of rate each resampler rounded its own part's length:
+            // a sample or two short of the exact end is made up with silence.
+            let missing = end - (fifoStart + buffered)
+            if placement.rateChanged, missing > 0 {
+                let silence = AudioBuffer(capacity: Int(missing))
+                _ = fifo.write(silence.slice(0..<Int(missing)))
+            }
         }
         drained = true
     }
@@ -61,10 +65,14 @@ extension AudioDecoder {
     private func accept(_ frame: Frame, _ landing: AudioPlacement.Landing) throws(MediaIOError) {
         guard landing.count > 0, landing.start + Int64(landing.count) > resampleFrom else { return }
         let resampler: Resampler
-        if let made = self.resampler {
+        if let made = self.resampler, made.accepts(frame) {
             resampler = made
         } else {
-            resampler = try ffmpeg(Resampler(decoder: source.codec, outputRate: sampleRate, path: path))
+            // A stream whose rate changes mid-way (FLAC) goes on in a resampler for
+            // the new rate, after the old one's tail, as FFmpeg's CLI reconfigures
+            // its filters.
+            self.resampler?.convert(nil, offset: 0, count: 0, into: fifo)
+            resampler = try ffmpeg(Resampler(frame: frame, outputRate: sampleRate, path: path))
             self.resampler = resampler
         }
         if !anchored {

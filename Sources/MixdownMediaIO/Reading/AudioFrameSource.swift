@@ -72,6 +72,18 @@ final class AudioFrameSource {
         return true
     }
 
+    /// Seeks the demuxer to byte `offset` of the file with a fresh decoder (a
+    /// look at a raw stream's last frames); false when the container cannot.
+    func restart(atByte offset: Int64) throws(MediaIOError) -> Bool {
+        try rewind()
+        guard input.seek(toByte: offset).isSuccess else {
+            try rewind()
+            return false
+        }
+        fromStart = false
+        return true
+    }
+
     private func rewind() throws(MediaIOError) {
         try input.rewind()
         codec = try ffmpeg(DecoderContext(input: input, stream: streamIndex, path: path))

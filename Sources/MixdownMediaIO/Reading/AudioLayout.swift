@@ -2,8 +2,8 @@ internal import MixdownFFmpeg
 internal import MixdownTime
 
 /// What a container says about where one audio stream's samples go: the facts
-/// `AudioPlacement` places frames by and the presentation end, read once when
-/// the file is opened (and kept by `MediaFacts` for later openings).
+/// `AudioPlacement` places frames by and where the decoded audio ends, read once
+/// when the file is opened (and kept by `AudioFacts` for later openings).
 struct AudioLayout: Sendable, Equatable {
     /// The stream's index in its container.
     let streamIndex: Int
@@ -15,20 +15,25 @@ struct AudioLayout: Sendable, Equatable {
     let origin: Int64
     /// How frames after the first are placed.
     let timing: AudioPlacement.Timing
-    /// Where the container says the decoded audio ends (stream ticks): MP4/MOV
-    /// state it by their edit list, which FFmpeg 5.1 gives as the smaller of
-    /// start + duration and the last packet's end (it counts an empty edit in the
-    /// duration of some files, not of others), and iTunSMPB's length; nil for
-    /// containers whose decoder trims the end itself, or an MP4 that states no
-    /// end (a fragmented file whose duration is "unknown" and whose index is empty).
-    let containerEnd: Int64?
+    /// Axis index just past the last decoded sample, where an MP4/MOV's index
+    /// says where its last packet is: that packet decoded (FFmpeg's demuxer
+    /// honours the edit list by the packets it delivers and the priming it flags,
+    /// and its decoder's last frame plays whole, past a shorter edit or iTunSMPB
+    /// length, as FFmpeg's CLI presents it). Nil for other containers, for an MP4
+    /// whose index is empty (a fragmented file not yet read), or whose last
+    /// packet gives no frame.
+    let decodedEnd: Int64?
+    /// Whether the frames keep the stream's rate as far as the file's end shows
+    /// (a FLAC stream's last 256 KiB, decoded): where it changes
+    /// (recordings joined at another rate) the header's length, counted at one
+    /// rate, is not the audio's, which must then be decoded to be counted.
+    let keepsItsRate: Bool
 
     /// The layout of stream `index` of `input`, which `findStreamInfo()` has
     /// described and which stands at its start; it is left there (an MP4's last
-    /// packet is read, then the demuxer rewound).
+    /// packet, or a FLAC's last 256 KiB, is decoded, then the demuxer rewound).
     ///
-    /// - Throws: `unsupported` when the stream has no time base or sample rate;
-    ///   `decodeFailed` when the demuxer cannot seek back.
+    /// - Throws: `unsupported` when the stream has no time base or sample rate.
     init(input: Demuxer, stream index: Int) throws(MediaIOError) {
         let facts = input.facts(ofStream: index)
         guard let timeBase = facts.timing.timeBase else {
@@ -42,10 +47,11 @@ struct AudioLayout: Sendable, Equatable {
         sampleRate = rate
         origin = input.timelineOrigin(ofStream: index)
         let format = input.format
-        containerEnd = format.hasExactStreamDurations ? try Self.containerEnd(input: input, stream: index, facts: facts, rate: rate) : nil
-        if format.stampsCountSamples {
+        decodedEnd = format.hasExactStreamDurations ? Self.lastFrameEnd(input: input, stream: index, timeBase: timeBase, rate: rate, origin: origin) : nil
+        keepsItsRate = format == .flac ? Self.lastFramesKeep(rate: rate, input: input, stream: index) : true
+        if format.stampsCountSamples, keepsItsRate {
             timing = .stamped
-        } else if format.hasExactStreamDurations, facts.frameCount > 0, containerEnd != nil,
+        } else if format.hasExactStreamDurations, facts.frameCount > 0, decodedEnd != nil,
                   Self.tableStepsByPacketLength(input: input, stream: index, timeBase: timeBase, rate: rate) {
             timing = .stamped
         } else {
@@ -63,25 +69,6 @@ struct AudioLayout: Sendable, Equatable {
         timeBase.sampleIndex(ticks: ticks - origin, sampleRate: sampleRate)
     }
 
-    /// MP4's end: start + duration (not when the duration is ISO BMFF's
-    /// "unknown", 0xFFFFFFFF, as fragmented files have), the end of the last
-    /// packet (read from the last entry of the index on), and iTunSMPB's length
-    /// after the priming, counted from the first packet.
-    private static func containerEnd(input: Demuxer, stream index: Int, facts: StreamFacts, rate: Int32) throws(MediaIOError) -> Int64? {
-        var ends: [Int64] = []
-        if let last = try lastPacketEnd(input, stream: index) { ends.append(last) }
-        if let duration = facts.timing.duration, duration > 0, duration != Int64(UInt32.max) {
-            ends.append((facts.timing.startTime ?? 0) + duration)
-        }
-        if let gapless = input.metadataValue("iTunSMPB").flatMap(GaplessInfo.init(iTunSMPB:)),
-           let first = input.indexEntries(ofStream: index).first?.timestamp, let timeBase = facts.timing.timeBase,
-           let length = try? TimeBase(sampleRate: rate).time(ticks: gapless.priming + gapless.length),
-           let ticks = try? timeBase.ticks(length) {
-            ends.append(first + ticks)
-        }
-        return ends.min()
-    }
-
     /// Whether every step of an MP4 sample table is its packet's length in
     /// samples, so timestamps count samples exactly (phones stretch the first
     /// step; some muxers copy Vorbis-style timestamps into AAC).
@@ -96,18 +83,36 @@ struct AudioLayout: Sendable, Equatable {
         return true
     }
 
-    /// Where the stream's last packet ends (its ticks), as the demuxer times it
-    /// (MP4 clips its duration at the edit's end); the demuxer is rewound.
-    private static func lastPacketEnd(_ input: Demuxer, stream index: Int) throws(MediaIOError) -> Int64? {
+    /// Whether the frames of the file's last 256 KiB (all of a smaller file) are
+    /// all at `rate`: FLAC's index holds only its seek table, which joined files
+    /// and short ones lack. True when they cannot be read (nothing says
+    /// otherwise). The demuxer is rewound.
+    private static func lastFramesKeep(rate: Int32, input: Demuxer, stream index: Int) -> Bool {
+        let tail: Int64 = 256 << 10
+        defer { _ = try? input.rewind() }
+        guard let source = try? AudioFrameSource(input: input, streamIndex: index) else { return true }
+        if let size = input.fileSize, size > 2 * tail {
+            guard (try? source.restart(atByte: size - tail)) == true else { return true }
+        }
+        while let (frame, _) = try? source.next() {
+            if frame.sampleRate != rate { return false }
+        }
+        return true
+    }
+
+    /// Axis index just past the last frame, found by decoding the stream from its
+    /// last indexed packet on (a fresh decoder: every packet of AAC, AC-3 and the
+    /// like decodes alone); nil when there is no index or nothing decodes. The
+    /// demuxer is rewound.
+    private static func lastFrameEnd(input: Demuxer, stream index: Int, timeBase: TimeBase, rate: Int32, origin: Int64) -> Int64? {
         guard let last = input.indexEntries(ofStream: index).last else { return nil }
         defer { _ = try? input.rewind() }
-        guard input.seek(stream: index, to: last.timestamp, backward: true).isSuccess else { return nil }
-        let packet = Packet()
+        guard let source = try? AudioFrameSource(input: input, streamIndex: index),
+              (try? source.restart(at: last.timestamp)) == true else { return nil }
         var end: Int64?
-        while (try? input.read(into: packet)) == true {
-            defer { packet.unref() }
-            guard packet.streamIndex == index, let pts = packet.pts else { continue }
-            end = max(end ?? .min, pts + max(0, packet.duration))
+        while let (frame, _) = try? source.next() {
+            guard let stamp = frame.timestamp else { continue }
+            end = max(end ?? .min, timeBase.sampleIndex(ticks: stamp - origin, sampleRate: rate) + Int64(frame.sampleCount))
         }
         return end
     }

@@ -21,9 +21,9 @@ internal import MixdownTime
 ///   samples (Ogg Vorbis, phones' first AAC frame, fragmented MP4): a timestamp
 ///   placed no sample exactly there. A seek decodes from the start.
 ///
-/// The end: the decoder's own trimming (end padding flagged by the container),
-/// then, where the container states its presentation end (an MP4 edit list or
-/// sample table, iTunSMPB), a cut there: the codec's padding after it goes.
+/// The end: where the last frame ends, after the decoder's own trimming (end
+/// padding flagged by the container), as FFmpeg's CLI presents it: an MP4's last
+/// AAC frame plays whole, past a shorter edit list or iTunSMPB length.
 struct AudioPlacement {
     /// How frames after the first are placed.
     enum Timing: Equatable {
@@ -55,6 +55,12 @@ struct AudioPlacement {
     private(set) var end: Int64?
     /// Axis index of the first sample placed; nil before the first frame.
     private(set) var first: Int64?
+    /// Whether a frame came at another rate than the stream's: from then on
+    /// timestamps (counted at the first rate by FLAC's parser) place nothing.
+    private(set) var rateChanged = false
+    /// The run of frames at another rate: its rate, where it started on the axis,
+    /// and its samples so far (at its rate), so the axis length stays exact.
+    private var run: (rate: Int32, start: Int64, samples: Int64)?
 
     init(timing: Timing, origin: Int64, timeBase: TimeBase, rate: Int32) {
         self.timing = timing
@@ -68,9 +74,25 @@ struct AudioPlacement {
         timeBase.sampleIndex(ticks: ticks - origin, sampleRate: rate)
     }
 
-    /// Places a frame of `count` samples stamped `timestamp` (the stream's ticks).
-    mutating func place(timestamp: Int64?, count: Int) -> Landing {
-        let stamp = timestamp.map(axisIndex)
+    /// Places a frame of `count` samples stamped `timestamp` (the stream's ticks),
+    /// decoded at `frameRate` Hz (nil: the stream's rate).
+    ///
+    /// A frame at another rate (a FLAC stream whose rate changes mid-way) goes
+    /// right after the audio before, as FFmpeg's CLI plays it (resampled to the
+    /// first rate), its `count` input samples spanning their length at the
+    /// stream's rate; so do all frames after it.
+    mutating func place(timestamp: Int64?, count: Int, frameRate: Int32? = nil) -> Landing {
+        if let frameRate, frameRate > 0, frameRate != rate {
+            rateChanged = true
+            let start = end ?? timestamp.map(axisIndex).map { max(0, $0) } ?? 0
+            if run?.rate != frameRate { run = (frameRate, start, 0) }
+            run!.samples += Int64(count)
+            if first == nil { first = start }
+            end = run!.start + (run!.samples * Int64(rate) + Int64(frameRate) / 2) / Int64(frameRate)
+            return Landing(start: start, skip: 0, count: count, gap: 0)
+        }
+        run = nil
+        let stamp = rateChanged ? nil : timestamp.map(axisIndex)
         var start: Int64
         if let end {
             start = timing == .stamped ? stamp ?? end : end
@@ -84,18 +106,5 @@ struct AudioPlacement {
         if first == nil, skip < count { first = start }
         if skip < count || end != nil { end = start + Int64(count - skip) }
         return Landing(start: start, skip: skip, count: count - skip, gap: gap)
-    }
-
-    /// Samples to cut from the end of the audio placed so that it ends where the
-    /// container says (`containerEnd`, the stream's ticks; nil when it does not say).
-    func trailingTrim(containerEnd: Int64?) -> Int64 {
-        guard let containerEnd, let end else { return 0 }
-        return max(0, end - axisIndex(ticks: containerEnd))
-    }
-
-    /// Removes `samples` from the end of the audio placed (the trim of the last frame).
-    mutating func cut(_ samples: Int64) {
-        guard let current = end else { return }
-        end = max(first ?? 0, current - samples)
     }
 }

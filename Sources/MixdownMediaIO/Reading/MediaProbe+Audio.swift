@@ -16,16 +16,29 @@ extension MediaProbe {
         if let end = extent.end {
             let count = max(0, end - extent.first)
             // Half a second and 1 % of slack: headers of whole files are off by the
-            // codec's padding, a stretched first frame, an iTunSMPB remainder.
-            if let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
+            // codec's padding, a stretched first frame, an iTunSMPB remainder. A stream
+            // whose rate changes has a header that counts at one rate: no measure.
+            if extent.layout.keepsItsRate, let stated = stream.estimatedSampleCount, let rate = stream.sampleRate,
                stated - count > Int64(rate) / 2 + stated / 100 {
                 stream.isTruncated = true
             }
             stream.sampleCount = count
             stream.estimatedSampleCount = count
         }
+        if input.format == .wav { noteCutShortData(input, into: &stream) }
         // Opus in Matroska flags its pre-skip in the codec parameters, not in a packet.
         if stream.encoderDelay == 0 { stream.encoderDelay = input.initialPadding(ofStream: stream.index) }
+    }
+
+    /// Notes the length a PCM WAV's header states when its `data` chunk runs past
+    /// the end of the file (`statedSampleCount`), by at least one sample.
+    private static func noteCutShortData(_ input: Demuxer, into stream: inout StreamInfo) {
+        guard stream.codec.hasPrefix("pcm_"), let channels = stream.channels, channels > 0,
+              let bits = input.bitsPerSample(ofStream: stream.index), bits % 8 == 0,
+              let fileSize = input.fileSize, let chunk = WAVDataChunk(path: input.path) else { return }
+        let frameSize = Int64(channels * bits / 8)
+        guard chunk.offset + chunk.statedSize >= fileSize + frameSize else { return }
+        stream.statedSampleCount = chunk.statedSize / frameSize
     }
 
     /// Describes the audio stream a decoder plays on its own axis (see
@@ -40,16 +53,14 @@ extension MediaProbe {
         let layout = try AudioLayout(input: input, stream: index)
         let source = try AudioFrameSource(input: input, streamIndex: index)
         var placement = layout.placement
-        while placement.first == nil, let (frame, isLast) = try source.next() {
-            _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-            if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
+        while placement.first == nil, let (frame, _) = try source.next() {
+            _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
         }
         let first = placement.first ?? 0
         let end: Int64?
         if decoding {
-            while let (frame, isLast) = try source.next() {
-                _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount)
-                if isLast { placement.cut(placement.trailingTrim(containerEnd: layout.containerEnd)) }
+            while let (frame, _) = try source.next() {
+                _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
             }
             end = placement.end ?? 0
         } else {
@@ -60,8 +71,8 @@ extension MediaProbe {
 
     /// The end of the audio on the decoder's axis, where the header states it exactly.
     private static func statedEnd(_ input: Demuxer, layout: AudioLayout) -> Int64? {
-        guard layout.timing == .stamped, input.format.statesExactAudioLength else { return nil }
-        if let end = layout.containerEnd { return layout.axisIndex(ticks: end) }
+        guard layout.timing == .stamped, layout.keepsItsRate, input.format.statesExactAudioLength else { return nil }
+        if let end = layout.decodedEnd { return end }
         let timing = input.timing(ofStream: layout.streamIndex)
         guard !input.format.hasExactStreamDurations, let duration = timing.duration, duration > 0 else { return nil }
         return layout.axisIndex(ticks: (timing.startTime ?? 0) + duration)

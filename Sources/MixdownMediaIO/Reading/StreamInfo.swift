@@ -60,6 +60,10 @@ public struct StreamInfo: Sendable, Codable, Equatable {
     /// be off by a frame of padding where it is not exact; nil when the container
     /// states no duration, or one guessed from its bit rate.
     public var estimatedSampleCount: Int64?
+    /// The sample count the header states where it is more than the file holds
+    /// (a WAV whose `data` chunk was cut short): `sampleCount` is what is there,
+    /// which is what plays. Nil otherwise.
+    public var statedSampleCount: Int64?
 
     /// Where the played audio ends on a decoder's axis: `firstSample + sampleCount`
     /// (its exact length as an item), when both are known.

@@ -8,8 +8,14 @@ import MixdownUnits
 /// what normalisation did.
 enum DeliveryReport {
     /// `-16.0 LUFS, true peak -1.2 dBTP` (or `silent`): the figures of a written file.
+    ///
+    /// A file with sound but no integrated loudness (under 400 ms of it, or all of
+    /// it below the −70 LUFS gate) says so with its true peak, not `silent`.
     static func figures(_ figures: LoudnessFigures) -> String {
-        guard let integrated = figures.integrated else { return "silent" }
+        guard let integrated = figures.integrated else {
+            guard figures.truePeak.isFinite else { return "silent" }
+            return "no integrated loudness (no 400 ms above -70 LUFS), true peak " + decibels(figures.truePeak, unit: "dBTP")
+        }
         return String(format: "%.1f LUFS, true peak %@", integrated, decibels(figures.truePeak, unit: "dBTP"))
     }
 

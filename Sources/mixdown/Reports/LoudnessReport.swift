@@ -175,14 +175,15 @@ struct LoudnessReport: Encodable {
 
     /// `-18.3 LUFS  LRA 6.1 LU  true peak -1.2 dBTP  sample peak -1.5 dBFS  max momentary …  max short-term …`.
     private static func line(_ f: Figures) -> String {
-        var parts = [loudness(f.integrated), String(format: "LRA %4.1f LU", f.range),
+        var parts = [f.integrated == nil && f.samplePeak.isFinite ? "no LUFS    " : loudness(f.integrated), String(format: "LRA %4.1f LU", f.range),
                      "true peak " + level(f.truePeak) + " dBTP", "sample peak " + level(f.samplePeak) + " dBFS"]
         parts.append("max momentary " + level(f.maxMomentary) + " LUFS" + (f.maxMomentaryTime.map { String(format: " at %.3f s", $0) } ?? ""))
         parts.append("max short-term " + level(f.maxShortTerm) + " LUFS" + (f.maxShortTermTime.map { String(format: " at %.3f s", $0) } ?? ""))
         return parts.joined(separator: "  ")
     }
 
-    /// An integrated loudness in a fixed width: `-18.3 LUFS`, or `silent`.
+    /// An integrated loudness in a fixed width: `-18.3 LUFS`, or `silent`
+    /// (`line` says `no LUFS` for sound too short or quiet to have one).
     private static func loudness(_ value: Double?) -> String {
         value.map { level($0) + " LUFS" } ?? "silent".padding(toLength: 11, withPad: " ", startingAt: 0)
     }
