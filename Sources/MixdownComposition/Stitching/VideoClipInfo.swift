@@ -191,7 +191,9 @@ package struct VideoPacketEntry: Sendable, Equatable {
     package var duration: Int64
     package var isKeyframe: Bool
     /// Decoded but not shown: the container's edit list leaves it out (FFmpeg's
-    /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown.
+    /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown;
+    /// or, in a `VideoClipInfo`, a picture before the first keyframe or leading it,
+    /// which no decode from the stream's start can show.
     package var isDiscarded: Bool
     /// An instantaneous decoder refresh (H.264 NAL type 5, HEVC 19 or 20): where
     /// new parameter sets take effect, so where a copy may resume after

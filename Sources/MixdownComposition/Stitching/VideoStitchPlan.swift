@@ -6,7 +6,7 @@ import MixdownTime
 /// Cutting rules (stream copy never decodes, so cuts go where the bitstream allows):
 /// - **In-point:** must be a clean keyframe (see `VideoClipInfo.keyframeTimes`),
 ///   or an open-GOP one, from which the clip is decoded and re-encoded, not copied
-///   (``segmentsStartingOnOpenGOP``).
+///   (`segmentsStartingOnOpenGOP`).
 ///   Otherwise `VideoStitchError.notOnKeyframe` lists the keyframes before and after;
 ///   with `snapToKeyframes` the in-point moves back to the keyframe before and the
 ///   segment reports it in `inPointSnap`. Without an in-point a clip starts at its

@@ -88,15 +88,16 @@ extension Demuxer {
         return facts
     }
 
-    /// An AAC profile FFmpeg 5.1 does not name, by the audio object type that
-    /// opens the stream's AudioSpecificConfig (ISO/IEC 14496-3, 1.6.2.1: five
-    /// bits, 31 escaping to 32 + six more): 42, USAC, is what players call
-    /// xHE-AAC; another shows as its number. Nil without a configuration.
+    /// The AAC profile FFmpeg 5.1 neither names nor decodes, by the audio object
+    /// type that opens the stream's AudioSpecificConfig (ISO/IEC 14496-3,
+    /// 1.6.2.1: five bits, 31 escaping to 32 + six more): 42, USAC, which
+    /// players call xHE-AAC. Nil for any other (FFmpeg leaves some it decodes
+    /// unnamed, where its own name is none too).
     static func aacProfileName(configuration: UnsafeMutablePointer<UInt8>?, size: Int32) -> String? {
         guard let bytes = configuration, size >= 2 else { return nil }
         var objectType = Int(bytes[0] >> 3)
         if objectType == 31 { objectType = 32 + Int(bytes[0] & 0x07) << 3 + Int(bytes[1] >> 5) }
-        return objectType == 42 ? "xHE-AAC, USAC" : "audio object type \(objectType)"
+        return objectType == 42 ? "xHE-AAC, USAC" : nil
     }
 
     /// The byte just past the last entry of stream `index`'s seek index (where
