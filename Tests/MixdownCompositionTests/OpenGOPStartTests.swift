@@ -63,6 +63,17 @@ final class OpenGOPStartTests: XCTestCase {
                        try t(9))
     }
 
+    /// A clip re-encoded from its open-GOP keyframe may follow any other: its packets
+    /// are not copied, so their decoding times need not come after the clip's before.
+    func testAClipConformedFromAnOpenGOPFollowsAnother() throws {
+        let packets = (0..<12).map { VideoPacketEntry(pts: Int64($0), dts: Int64($0), duration: 1, isKeyframe: $0 == 0) }
+        let before = try VideoClipInfo(path: "a", streamIndex: 0, format: format, timeBase: base, origin: 0, packets: packets)
+        let plan = try VideoStitchPlan(clips: [VideoClipRequest(path: "a"), VideoClipRequest(path: "cam.mts")],
+                                       infos: ["a": before, "cam.mts": try openGOPClip(gops: 2)])
+        XCTAssertEqual(plan.segmentsStartingOnOpenGOP.map(\.clipIndex), [1])
+        XCTAssertEqual(plan.segments[1].timelineRange.start, try t(12))
+    }
+
     /// A closed GOP's keyframe stays a copy's start.
     func testClosedGOPsAreCopied() throws {
         let packets = (0..<12).map { VideoPacketEntry(pts: Int64($0), dts: Int64($0), duration: 1, isKeyframe: $0 % 6 == 0) }

@@ -78,7 +78,9 @@ public struct VideoStitchPlan: Sendable {
                 }
             }
             let segment = try Self.segment(of: info, clip: clip, index: index, at: cursor, snapToKeyframes: snapToKeyframes)
-            if checkCompatibility, let last = segments.last {
+            // A segment that starts on an open-GOP keyframe is re-encoded, not copied after the last.
+            let opensGOP = info.startPoints.contains { $0.index == segment.packetRange.lowerBound && $0.isOpenGOP }
+            if checkCompatibility, !opensGOP, let last = segments.last {
                 try Self.checkHiddenPreRoll(segment, of: info, after: last)
                 try Self.checkDecodingOrder(last, then: segment)
             }
