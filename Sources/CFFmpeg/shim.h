@@ -25,6 +25,7 @@ static const int MX_AVERROR_EOF = AVERROR_EOF;
 static const int MX_AVERROR_EAGAIN = AVERROR(EAGAIN);
 static const int MX_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
 static const int MX_AVERROR_EXIT = AVERROR_EXIT;
+static const int MX_AVERROR_PATCHWELCOME = AVERROR_PATCHWELCOME;
 static const int64_t MX_NOPTS_VALUE = AV_NOPTS_VALUE;
 
 static inline AVRational mx_time_base_q(void) { return (AVRational){1, AV_TIME_BASE}; }

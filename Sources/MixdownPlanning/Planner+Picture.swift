@@ -52,13 +52,20 @@ extension Planner {
         let clipInfos = project.clips.compactMap { infos[$0.path] }
         // A composed picture conforms clips that stream copy would refuse together. A
         // preview does not analyse formats: conforming alone never moves a clip in time.
-        let composes = composesVideo(clipInfos)
+        var composes = composesVideo(clipInfos)
         let stitch: VideoStitchPlan
         do {
             stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
                                          checkCompatibility: purpose == .export && !composes)
         } catch { throw .stitch(error) }
-        let snaps = stitch.snaps.map(\.description)
+        var snaps = stitch.snaps.map(\.description)
+        // A clip starting on an open-GOP keyframe (a camera's) is conformed: copied, its
+        // leading pictures would need the GOP before, which is not copied.
+        for segment in stitch.segmentsStartingOnOpenGOP {
+            composes = true
+            snaps.append("\(MixPart.clips.itemName(segment.clipIndex)): \(MessageText.shown(segment.path)) starts at \(segment.sourceRange.start.readable) on an open-GOP "
+                + "keyframe, whose leading pictures need the frames before it: its video is re-encoded from there, not copied")
+        }
         guard composes else {
             let spans = stitch.segments.map { ClipSpan(source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
             return PlannedPicture(video: .stitched(stitch), clips: spans, end: stitch.duration, trackCount: 1, warnings: snaps)

@@ -168,6 +168,9 @@ final class SmartRenderPlanTests: XCTestCase {
             (try clip("flipped", format: format { $0.displayMatrix = [0x10000, 0, 0, 0, -0x10000, 0, 0, 0, 0x4000_0000] }),
              "its display matrix mirrors or scales the picture"),
             (try clip("other", format: format { $0.decoderConfiguration = [1, 77, 0, 30, 0xFF] }), "its parameter sets (avcC) differ from a's"),
+            // An MPEG-TS clip's extradata: Annex B parameter sets, no avcC record.
+            (try clip("ts", format: format { $0.decoderConfiguration = [0, 0, 0, 1, 0x67, 100, 0, 31] }),
+             "its parameter sets are in its packets (as MPEG-TS stores them), not in a decoder configuration record"),
         ]
         for (info, problem) in cases {
             let plan = try plan([clip("a"), info])

@@ -142,7 +142,11 @@ final class VideoTimingRuleTests: XCTestCase {
             (81920, 16384, 16384, "K"), (65536, 32768, 16384, ""), (49152, 49152, 16384, ""),
         ]
         let info = try clip(base: 16384, rows, statedEnd: 98304)
-        XCTAssertEqual(info.keyframeTimes, [.zero], "the clip's start, not the hidden keyframe at -1 s")
+        // The clip's start, not the hidden keyframe at -1 s; then the keyframes at 2 s
+        // and 5 s, whose leading B-frames (decoded after them) are shown before them:
+        // open GOPs, where a clip starts by a re-encode.
+        XCTAssertEqual(info.keyframeTimes, [.zero, try MediaTime(value: 2, timescale: 1), try MediaTime(value: 5, timescale: 1)])
+        XCTAssertEqual(info.startPoints.map(\.isOpenGOP), [false, true, true])
         let segment = try plan([info]).segments[0]
         XCTAssertEqual(segment.sourceRange, try MediaTimeRange(start: .zero, end: try MediaTime(value: 6, timescale: 1)))
         XCTAssertEqual(segment.packetRange, 0..<7, "copied from the hidden keyframe")
@@ -154,7 +158,8 @@ final class VideoTimingRuleTests: XCTestCase {
             XCTAssertEqual([path, previous], ["a", "b"])
             XCTAssertTrue(differences[0].contains("put this clip first"), differences[0])
         }
-        // A trim that starts there is the same cut; one after it snaps back to it.
+        // A trim that starts there is the same cut; one after it snaps back to it, even
+        // from an open-GOP keyframe, which the snap lets stream copy avoid.
         let trimmed = try VideoStitchPlan(clips: [VideoClipRequest(path: "a", inPoint: try MediaTime(value: 2, timescale: 1))],
                                           infos: ["a": info], snapToKeyframes: true)
         XCTAssertEqual(trimmed.segments[0].sourceRange.start, .zero)

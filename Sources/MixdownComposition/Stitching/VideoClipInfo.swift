@@ -30,12 +30,17 @@ public struct VideoClipInfo: Sendable {
     public let frameCount: Int
     /// Whether frames are stored out of presentation order (B-frames).
     public let hasFrameReordering: Bool
-    /// Times where a clip can start by stream copy, ascending: the clean keyframes
-    /// that are shown, and the first shown frame when the keyframe it needs is
-    /// hidden by the file's edit list (see `VideoStitchPlan`).
+    /// Times where a clip can start, ascending: the clean keyframes that are
+    /// shown, the first shown frame when the keyframe it needs is hidden by the
+    /// file's edit list (see `VideoStitchPlan`), and open-GOP keyframes.
     ///
-    /// A keyframe counts only if no frame before it in decoding order is shown after
-    /// it and none after it is shown before it (a closed GOP), so both halves decode alone.
+    /// A keyframe is clean if no frame before it in decoding order is shown after
+    /// it and none after it is shown before it (a closed GOP), so both halves
+    /// decode alone: stream copy starts there. An open-GOP keyframe (a camera's
+    /// I-frame with a recovery point, which FFmpeg flags as a keyframe) has
+    /// leading pictures after it that are shown before it and need the GOP
+    /// before: a clip starting there shows the keyframe first, as FFmpeg's decoder
+    /// does, and is re-encoded, not copied (`VideoStitchPlan.segmentsStartingOnOpenGOP`).
     public let keyframeTimes: [MediaTime]
 
     /// Every packet in decoding order, normalised: `dts` strictly increasing and
@@ -70,6 +75,9 @@ public struct VideoClipInfo: Sendable {
     package struct StartPoint: Sendable, Equatable {
         package var index: Int
         package var ticks: Int64
+        /// Whether the keyframe opens a GOP that its leading pictures reach out
+        /// of: a decode may start there, a copy may not.
+        package var isOpenGOP = false
     }
 
     /// The facts of a scanned stream: `packets` in decoding order, each with
@@ -93,7 +101,7 @@ public struct VideoClipInfo: Sendable {
         self.origin = origin
         self.streamParameters = streamParameters
         self.bitstream = bitstream
-        let timing = try Self.normalised(stored, statedEnd: statedEnd, path: path)
+        let timing = try Self.normalised(Self.hidingUndecodableHead(stored), statedEnd: statedEnd, path: path)
         let packets = timing.packets
         self.packets = packets
         frameCount = packets.count
@@ -102,7 +110,9 @@ public struct VideoClipInfo: Sendable {
         hasFrameReordering = zip(packets, packets.dropFirst()).contains { $1.pts < $0.pts }
         let cleanKeyframes = Self.cleanKeyframes(in: packets)
         self.cleanKeyframes = cleanKeyframes
-        let startPoints = Self.startPoints(packets: packets, cleanKeyframes: cleanKeyframes, firstShown: timing.firstShown)
+        var startPoints = Self.startPoints(packets: packets, cleanKeyframes: cleanKeyframes, firstShown: timing.firstShown)
+            + Self.openKeyframes(in: packets, clean: cleanKeyframes)
+        startPoints.sort { $0.ticks < $1.ticks }
         self.startPoints = startPoints
         keyframeTimes = try startPoints.map { point throws(VideoStitchError) in
             try Self.time(ticks: point.ticks - origin, timeBase: timeBase, path: path)
@@ -120,6 +130,36 @@ public struct VideoClipInfo: Sendable {
         for (i, p) in packets.enumerated() {
             if p.isKeyframe, prefixMax < p.pts, suffixMin[i] == p.pts { result.append(i) }
             prefixMax = max(prefixMax, p.pts)
+        }
+        return result
+    }
+
+    /// The stored packets with those no decoder starting at the stream's start
+    /// can show marked as not shown: the packets before the first keyframe in
+    /// decoding order and that keyframe's leading pictures (after it, shown before
+    /// it), which reference pictures from before the file began (a recording a
+    /// camera split into files, a transport stream cut mid-GOP). FFmpeg's decoder
+    /// does not output them; nor does a copy show them. Unchanged without a keyframe.
+    private static func hidingUndecodableHead(_ stored: [VideoPacketEntry]) -> [VideoPacketEntry] {
+        guard let first = stored.firstIndex(where: \.isKeyframe) else { return stored }
+        var packets = stored
+        let keyframe = packets[first].pts
+        for i in packets.indices where i < first || packets[i].pts < keyframe { packets[i].isDiscarded = true }
+        return packets
+    }
+
+    /// Keyframes that are shown after every shown packet decoded before them but
+    /// have leading pictures (after them in decoding order, shown before them),
+    /// which a decode starting there cannot show: where a clip can start by a
+    /// decode, not by a copy.
+    private static func openKeyframes(in packets: [VideoPacketEntry], clean: [Int]) -> [StartPoint] {
+        var result: [StartPoint] = []
+        var latestShown = Int64.min
+        for (i, p) in packets.enumerated() {
+            if p.isKeyframe, !p.isDiscarded, latestShown < p.pts, !clean.contains(i) {
+                result.append(StartPoint(index: i, ticks: p.pts, isOpenGOP: true))
+            }
+            if !p.isDiscarded { latestShown = max(latestShown, p.pts) }
         }
         return result
     }
@@ -156,7 +196,9 @@ package struct VideoPacketEntry: Sendable, Equatable {
     package var duration: Int64
     package var isKeyframe: Bool
     /// Decoded but not shown: the container's edit list leaves it out (FFmpeg's
-    /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown.
+    /// `AV_PKT_FLAG_DISCARD`), typically the keyframe before the first frame shown;
+    /// or, in a `VideoClipInfo`, a picture before the first keyframe or leading it,
+    /// which no decode from the stream's start can show.
     package var isDiscarded: Bool
     /// An instantaneous decoder refresh (H.264 NAL type 5, HEVC 19 or 20): where
     /// new parameter sets take effect, so where a copy may resume after

@@ -41,11 +41,21 @@ extension VideoStitchPlan {
             ticks = info.firstShownTicks
         }
         let points = info.startPoints
-        if let exact = points.first(where: { $0.ticks == ticks }) { return (exact, nil) }
-        let before = points.last { $0.ticks < ticks }
+        if let exact = points.first(where: { $0.ticks == ticks && !$0.isOpenGOP }) { return (exact, nil) }
+        // An open-GOP keyframe is a start too (the clip is then re-encoded), unless
+        // the in-point may snap back to a keyframe stream copy can start at.
+        let copyable = points.last { $0.ticks < ticks && !$0.isOpenGOP }
+        if let exact = points.first(where: { $0.ticks == ticks }), !(snap && copyable != nil) { return (exact, nil) }
+        let before = snap ? copyable ?? points.last { $0.ticks < ticks } : points.last { $0.ticks < ticks }
         let after = points.first { $0.ticks > ticks }
         let time = { (ticks: Int64) in info.time(ticks: ticks) }
         let requestedTime = requested ?? time(ticks)
+        guard requested != nil else {
+            // Not what the user typed: the file's own start cannot be cut there.
+            let next = after.map { "; its first keyframe is at \(time($0.ticks).readable)" } ?? "; it has no keyframe"
+            throw .invalidTrim(path: info.path, reason: "its first frame shown (\(requestedTime.readable)) is not on a keyframe, "
+                + "where stream copy must start\(next)")
+        }
         guard snap, let before else {
             throw .notOnKeyframe(path: info.path, time: requestedTime.seconds,
                                  keyframeBefore: before.map { time($0.ticks).seconds },

@@ -4,7 +4,9 @@ import MixdownTime
 /// trimmed, each segment starting where the previous one ends.
 ///
 /// Cutting rules (stream copy never decodes, so cuts go where the bitstream allows):
-/// - **In-point:** must be a clean keyframe (see `VideoClipInfo.keyframeTimes`).
+/// - **In-point:** must be a clean keyframe (see `VideoClipInfo.keyframeTimes`),
+///   or an open-GOP one, from which the clip is decoded and re-encoded, not copied
+///   (`segmentsStartingOnOpenGOP`).
 ///   Otherwise `VideoStitchError.notOnKeyframe` lists the keyframes before and after;
 ///   with `snapToKeyframes` the in-point moves back to the keyframe before and the
 ///   segment reports it in `inPointSnap`. Without an in-point a clip starts at its
@@ -36,6 +38,16 @@ public struct VideoStitchPlan: Sendable {
     /// (``replanned(clips:snapToKeyframes:)``) without reading the files again.
     public let clipInfos: [String: VideoClipInfo]
 
+    /// The segments that start on an open-GOP keyframe, whose leading pictures
+    /// (copied after it, shown before it) need the GOP before, which is not
+    /// copied: a decoder would show them broken, or stop at the missing
+    /// references. Such a clip is decoded and re-encoded (conformed) instead.
+    package var segmentsStartingOnOpenGOP: [VideoSegment] {
+        segments.filter { segment in
+            clipInfos[segment.path]?.startPoints.contains { $0.index == segment.packetRange.lowerBound && $0.isOpenGOP } ?? false
+        }
+    }
+
     /// Every trim point that was moved, in timeline order.
     public var snaps: [CutPointSnap] {
         segments.flatMap { [$0.inPointSnap, $0.outPointSnap].compactMap { $0 } }
@@ -66,7 +78,9 @@ public struct VideoStitchPlan: Sendable {
                 }
             }
             let segment = try Self.segment(of: info, clip: clip, index: index, at: cursor, snapToKeyframes: snapToKeyframes)
-            if checkCompatibility, let last = segments.last {
+            // A segment that starts on an open-GOP keyframe is re-encoded, not copied after the last.
+            let opensGOP = info.startPoints.contains { $0.index == segment.packetRange.lowerBound && $0.isOpenGOP }
+            if checkCompatibility, !opensGOP, let last = segments.last {
                 try Self.checkHiddenPreRoll(segment, of: info, after: last)
                 try Self.checkDecodingOrder(last, then: segment)
             }

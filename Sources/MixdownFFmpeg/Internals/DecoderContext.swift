@@ -16,8 +16,10 @@ package final class DecoderContext {
     /// (frame and slice threading, as the codec supports): frames still come out
     /// in order, a few packets later.
     ///
-    /// - Throws: `unsupported` when libavcodec has no decoder for the codec,
-    ///   `unreadableMedia` when it refuses the stream, `decodeFailed` out of memory.
+    /// - Throws: `unsupported` when libavcodec has no decoder for the codec or
+    ///   says it does not implement what the stream needs (naming the codec and
+    ///   profile), `unreadableMedia` when it refuses the stream otherwise,
+    ///   `decodeFailed` out of memory.
     package init(input: Demuxer, stream index: Int, path: String, threads: Int = 1) throws(FFmpegError) {
         let stream = input.stream(index)
         let par = stream.pointee.codecpar!
@@ -36,7 +38,14 @@ package final class DecoderContext {
         if status < 0 {
             var c: UnsafeMutablePointer<AVCodecContext>? = context
             avcodec_free_context(&c)
-            throw .unreadableMedia(path: path, reason: FFmpegStatus(status).message)
+            let refusal = FFmpegStatus(status)
+            // A feature the decoder lacks (xHE-AAC's USAC in FFmpeg 5.1) is this
+            // FFmpeg's limit, not damage: said as the codec and profile it cannot decode.
+            guard refusal.isNotImplemented else { throw .unreadableMedia(path: path, reason: refusal.message) }
+            let facts = input.facts(ofStream: index)
+            let kind = facts.kind == .audio ? " audio" : facts.kind == .video ? " video" : ""
+            let profile = facts.profileName.map { " (\($0))" } ?? ""
+            throw .unsupported(path: path, reason: "\(facts.codecName)\(kind)\(profile) cannot be decoded by this FFmpeg (\(Demuxer.ffmpegVersion)): \(refusal.message)")
         }
         if context.pointee.codec_type == AVMEDIA_TYPE_AUDIO, context.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
             let n = context.pointee.ch_layout.nb_channels
@@ -88,8 +97,14 @@ package final class DecoderContext {
     package var channels: Int { Int(context.pointee.ch_layout.nb_channels) }
 
     /// Hands `packet` to the decoder (`avcodec_send_packet`); it keeps its own reference.
+    ///
+    /// A packet without data (an Ogg page's empty last packet) holds nothing to
+    /// decode and is taken as sent: FFmpeg refuses one with `EINVAL` (to it only
+    /// a packet without a buffer means anything, the end of the stream), which
+    /// its CLI reports and decodes past.
     package func send(_ packet: Packet) -> FFmpegStatus {
-        FFmpegStatus(avcodec_send_packet(context, packet.pointer))
+        guard packet.pointer.pointee.size > 0 else { return FFmpegStatus(0) }
+        return FFmpegStatus(avcodec_send_packet(context, packet.pointer))
     }
 
     /// Tells the decoder the input has ended, so `receive` drains its last frames.

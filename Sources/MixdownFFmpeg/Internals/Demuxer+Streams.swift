@@ -53,7 +53,8 @@ extension Demuxer {
         var facts = StreamFacts(
             kind: kind,
             codecName: String(cString: avcodec_get_name(par.codec_id)),
-            profileName: avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) },
+            profileName: avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
+                ?? (par.codec_id == AV_CODEC_ID_AAC ? Self.aacProfileName(configuration: par.extradata, size: par.extradata_size) : nil),
             profile: par.profile,
             timing: timing(ofStream: index),
             bitRate: par.bit_rate,
@@ -85,6 +86,18 @@ extension Demuxer {
             break
         }
         return facts
+    }
+
+    /// The AAC profile FFmpeg 5.1 neither names nor decodes, by the audio object
+    /// type that opens the stream's AudioSpecificConfig (ISO/IEC 14496-3,
+    /// 1.6.2.1: five bits, 31 escaping to 32 + six more): 42, USAC, which
+    /// players call xHE-AAC. Nil for any other (FFmpeg leaves some it decodes
+    /// unnamed, where its own name is none too).
+    static func aacProfileName(configuration: UnsafeMutablePointer<UInt8>?, size: Int32) -> String? {
+        guard let bytes = configuration, size >= 2 else { return nil }
+        var objectType = Int(bytes[0] >> 3)
+        if objectType == 31 { objectType = 32 + Int(bytes[0] & 0x07) << 3 + Int(bytes[1] >> 5) }
+        return objectType == 42 ? "xHE-AAC, USAC" : nil
     }
 
     /// The byte just past the last entry of stream `index`'s seek index (where

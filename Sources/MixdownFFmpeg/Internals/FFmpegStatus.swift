@@ -34,6 +34,13 @@ package struct FFmpegStatus: Equatable {
     /// `AVERROR_INVALIDDATA`: damaged data (a decoder skips the packet).
     package static var invalidData: FFmpegStatus { FFmpegStatus(MX_AVERROR_INVALIDDATA) }
 
+    /// Whether FFmpeg says it lacks what the media needs (`AVERROR(ENOSYS)`,
+    /// `AVERROR_PATCHWELCOME`): a codec feature this version does not implement,
+    /// not damaged data.
+    package var isNotImplemented: Bool {
+        rawValue == mx_averror(ENOSYS) || rawValue == MX_AVERROR_PATCHWELCOME
+    }
+
     /// FFmpeg's own message for the code, for inclusion in a `MediaIOError` reason,
     /// followed by the line it logged when there is one: `Invalid argument (pts (640) < dts (1920) in stream 0)`.
     package var message: String {

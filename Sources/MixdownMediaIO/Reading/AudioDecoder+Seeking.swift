@@ -18,9 +18,9 @@ extension AudioDecoder {
     ///
     /// Where timestamps count samples (`AudioPlacement.Timing.stamped`),
     /// containers with an exact index (MP4/MOV, WAV, AIFF, FLAC) seek directly
-    /// and others (MP3, ADTS) are demuxed without decoding up to the pre-roll.
-    /// Elsewhere (Matroska/WebM, Ogg, MP4s whose timestamps disagree with their
-    /// samples) only counting from the start places a sample exactly, so the
+    /// and others (ADTS) are demuxed without decoding up to the pre-roll.
+    /// Elsewhere (MP3, Matroska/WebM, Ogg, MP4s whose timestamps disagree with
+    /// their samples) only counting from the start places a sample exactly, so the
     /// stream is decoded from its start (not resampled) up to the pre-roll: a
     /// seek there costs a decode of what lies before it.
     public func seek(toSample index: Int64) throws(MediaIOError) {

@@ -85,13 +85,17 @@ public enum ContainerFormat: Sendable, Hashable {
 
     /// Whether the demuxer stamps audio packets by counting their samples (a
     /// sample number, a fixed frame size or a byte offset), so that a timestamp
-    /// places its samples exactly: WAV, W64, AIFF, FLAC, MP3, ADTS. MP4's stamps
+    /// places its samples exactly: WAV, W64, AIFF, FLAC, ADTS. MP4's stamps
     /// come from its sample table, exact only when the table steps by each
     /// packet's length (`AudioLayout` checks); Ogg's and Matroska's are not
-    /// (rounded to milliseconds, or reconstructed from page granules).
+    /// (rounded to milliseconds, or reconstructed from page granules). Nor are
+    /// MP3's: its parser stamps every chunk it cuts, frame or not, one frame
+    /// further, so the bytes of a tag in the middle (two encodes joined, the
+    /// second with its cover art) would push the audio after them late by a
+    /// frame per chunk, where the decoder (and ffmpeg) play on from the next frame.
     var stampsCountSamples: Bool {
         switch self {
-        case .wav, .wave64, .aiff, .flac, .mp3, .adts: true
+        case .wav, .wave64, .aiff, .flac, .adts: true
         default: false
         }
     }

@@ -37,6 +37,10 @@ struct SmartRenderClipCheck {
             "\(info.format.codec) cannot be spliced"
         } else if info.format.colour.dynamicRange != composition.dynamicRange {
             "its \(info.format.colour.dynamicRange.rawValue) picture is converted to the output's \(composition.dynamicRange.rawValue)"
+        } else if info.format.decoderConfiguration.first != 1 {
+            // MPEG-TS carries parameter sets in its packets (Annex B): the muxer makes the
+            // copy's avcC or hvcC from them, but no record here can take the re-encoded stretches' sets.
+            "its parameter sets are in its packets (as MPEG-TS stores them), not in a decoder configuration record"
         } else if info.format.codec != codec {
             "it is \(VideoStreamFormat.displayName(ofCodec: info.format.codec)), and the output is \(VideoStreamFormat.displayName(ofCodec: codec))"
                 + (composition.dynamicRange.isHDR ? " (HDR output)" : " (the first clip's codec)")

@@ -115,7 +115,8 @@ extension SmartRenderPlan {
         guard let sourceStart = try? place.sourceRange.start + (try window.start - place.timeRange.start),
               let sourceEnd = try? place.sourceRange.start + (try window.end - place.timeRange.start) else { return nil }
         let from = try info.ticks(atOrAfter: sourceStart), to = try info.ticks(atOrAfter: sourceEnd)
-        let points = info.startPoints
+        // A copy never starts or stops at an open-GOP keyframe: its leading pictures need the GOP before.
+        let points = info.startPoints.filter { !$0.isOpenGOP }
         let start = startsTimeline && points.contains(where: { $0.ticks == from })
             ? from : points.first { $0.ticks >= from && info.packets[$0.index].isIDR && info.packets[$0.index].pts == $0.ticks }?.ticks
         guard let start else { return nil }
