@@ -13,12 +13,15 @@ import MixdownUnits
 /// canvas (the encoder copies what it is given), turned back by the copied
 /// clips' quarter turns in a smart render of turned clips (stored as theirs
 /// are, shown upright by the track's display matrix), and given presentation time *n*
-/// frame durations in the encoder's ticks, as the writer asks for packets: memory holds
+/// (the encoder counts in frames), as the writer asks for packets: memory holds
 /// the encoder's lookahead and the open clips' decoders, whatever the length.
-/// The last frame lasts only until the stretch's end, which is seldom on the
-/// frame grid (clips last what their packets say): the track then ends where
-/// the timeline does, with the audio, rather than up to a frame later (the
-/// muxer ends a track's edit list at its last packet's end). Not thread-safe.
+///
+/// The packets come out in finer ticks (`timeBase`) with the last frame lasting
+/// only until the stretch's end, which is seldom on the frame grid (clips last
+/// what their packets say): the track then ends where the timeline does, with
+/// the audio, rather than up to a frame later (the muxer ends a track's edit
+/// list at its last packet's end). The encoder keeps its tick of a frame, so
+/// its stream states the frame rate as before. Not thread-safe.
 final class ComposedVideoEncoding: EncodedVideoFeed {
     let encoder: VideoEncoder
     private let frames: ComposedVideoFrames
@@ -29,9 +32,11 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     /// The canvas turned back, when there are turns: one picture reused every frame.
     private let stored: Picture?
     private let count: Int
-    /// One frame in the encoder's ticks.
+    /// The packets' ticks: `packetTimeBase(frameDuration:)`.
+    let timeBase: TimeBase?
+    /// One frame (one of the encoder's ticks) in the packets' ticks.
     private let frameTicks: Int64
-    /// The stretch's end in the encoder's ticks, from its start.
+    /// The stretch's end in the packets' ticks, from its start.
     private let endTicks: Int64
     private var next = 0
     private var pending: [EncodedVideoPacket] = []
@@ -51,9 +56,12 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         stored = turnsBack % 4 == 0 ? nil : Picture(width: sideways ? canvas.height : canvas.width,
                                                      height: sideways ? canvas.width : canvas.height, bitDepth: frames.bitDepth)
         count = composition.frameCount(in: range)
-        let timeBase = encoder.settings.timeBase
-        frameTicks = max(1, (try? timeBase.ticks(composition.frameDuration)) ?? 1)
-        endTicks = (try? timeBase.ticks(range.duration)) ?? Int64(count) * frameTicks
+        // The encoder's tick is a frame (`settings(for:...)`), so a frame is a whole number of finer ticks.
+        let timeBase = Self.packetTimeBase(frameDuration: composition.frameDuration.reduced)
+        let frameTicks = timeBase.flatMap { try? $0.ticks(composition.frameDuration) } ?? 1
+        self.timeBase = timeBase
+        self.frameTicks = frameTicks
+        endTicks = timeBase.flatMap { try? $0.ticks(range.duration) } ?? Int64(count) * frameTicks
         self.isCancelled = isCancelled
     }
 
@@ -65,17 +73,25 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
                 let offset = (try? MediaTime(frameIndex: Int64(next), frameDuration: frameDuration)) ?? .zero
                 try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
                 if let stored { canvas.rotate(quarterTurns: -turnsBack, into: stored) }
-                let presentationTime = Int64(next) * frameTicks
-                // The last frame is cut to the stretch's end (at least a tick: a frame starts before the end).
-                let duration = next == count - 1 ? min(frameTicks, max(1, endTicks - presentationTime)) : frameTicks
-                pending += try encoder.encode(stored ?? canvas, presentationTime: presentationTime, duration: duration)
+                for packet in try encoder.encode(stored ?? canvas, presentationTime: Int64(next)) { pending.append(finer(packet)) }
                 next += 1
             } else {
-                pending += try encoder.finish()
+                for packet in try encoder.finish() { pending.append(finer(packet)) }
                 drained = true
             }
         }
         return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    /// `packet` in the packets' ticks, the last frame's cut to the stretch's end
+    /// (at least a tick: every frame starts before the end).
+    private func finer(_ packet: EncodedVideoPacket) -> EncodedVideoPacket {
+        var packet = packet
+        let isLast = packet.presentationTime == Int64(count) - 1
+        packet.presentationTime *= frameTicks
+        packet.decodingTime *= frameTicks
+        packet.duration = isLast ? min(frameTicks, max(1, endTicks - packet.presentationTime)) : packet.duration * frameTicks
+        return packet
     }
 
     /// What the user chose for re-encoded frames, and the threads the encoder may use.
@@ -93,7 +109,7 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     }
 
     /// `codec` (FFmpeg's name: `hevc` for libx265, else H.264 with libx264) at
-    /// the composition's size, timed in ticks finer than a frame (`timeBase(frameDuration:)`), at the chosen quality (the
+    /// the composition's size, one tick per frame, at the chosen quality (the
     /// encoder's CRF) and preset on the export's threads, tagged with the colour
     /// the picture is composed in (`outputColour`: 8-bit BT.709, or BT.601 below
     /// 720 lines; 10-bit BT.2020 HLG or PQ with the clips' HDR10 metadata), so
@@ -102,8 +118,8 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
                          path: String) throws(MediaIOError) -> VideoEncoderSettings {
         let size = composition.renderSize
         let frameDuration = composition.frameDuration.reduced
-        // A frame duration whose lowest terms do not fit 32 bits has no such time base.
-        guard let ticks = Int32(exactly: frameDuration.value), let timeBase = Self.timeBase(frameDuration: frameDuration),
+        // One tick per frame: a frame duration whose lowest terms do not fit 32 bits has no such time base.
+        guard let ticks = Int32(exactly: frameDuration.value), let timeBase = try? TimeBase(ticks, frameDuration.timescale),
               let rate = try? FrameRate(frameDuration.timescale, ticks) else {
             throw .unsupported(path: path, reason: "a frame duration of \(frameDuration.readable)")
         }
@@ -119,12 +135,12 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         return settings
     }
 
-    /// The encoder's time base for frames of `frameDuration` (in lowest terms):
+    /// The packets' time base for frames of `frameDuration` (in lowest terms):
     /// one over its timescale doubled until a second holds at least 10 000
     /// ticks (as libavformat's MP4 muxer picks a track's timescale), so a frame
     /// is a whole number of ticks and a last frame cut to the timeline's end is
     /// within 0.1 ms of it. Nil for a timescale that is not positive.
-    static func timeBase(frameDuration: MediaTime) -> TimeBase? {
+    static func packetTimeBase(frameDuration: MediaTime) -> TimeBase? {
         var timescale = frameDuration.timescale
         while timescale > 0, timescale < 10_000, timescale <= Int32.max / 2 { timescale *= 2 }
         return try? TimeBase(1, timescale)
