@@ -198,8 +198,11 @@ let package = Package(
         .testTarget(name: "MixdownPlotTests", dependencies: [
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
-        // The `mixdown` executable, run as users run it; MixdownUnits and MixdownExport for the defaults its help must show.
-        .testTarget(name: "CLITests", dependencies: ["MixdownTestSupport", "MixdownUnits", "MixdownExport"]),
+        // The `mixdown` executable, run as users run it, and its command line parsed in process (`mixdown`, ArgumentParser);
+        // MixdownUnits and MixdownExport for the defaults its help must show.
+        .testTarget(name: "CLITests", dependencies: [
+            "mixdown", "MixdownTestSupport", "MixdownUnits", "MixdownExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The package as a whole: its module graph, its documentation, its use as a dependency.
         .testTarget(name: "PackageTests", dependencies: ["MixdownTestSupport"]),
         .testTarget(name: "ConsumerPackageTests", dependencies: []),

@@ -15,7 +15,13 @@ import MixdownUnits
 /// are, shown upright by the track's display matrix), and given presentation time *n*
 /// (the encoder counts in frames), as the writer asks for packets: memory holds
 /// the encoder's lookahead and the open clips' decoders, whatever the length.
-/// Not thread-safe.
+///
+/// The packets come out in finer ticks (`timeBase`) with the last frame lasting
+/// only until the stretch's end, which is seldom on the frame grid (clips last
+/// what their packets say): the track then ends where the timeline does, with
+/// the audio, rather than up to a frame later (the muxer ends a track's edit
+/// list at its last packet's end). The encoder keeps its tick of a frame, so
+/// its stream states the frame rate as before. Not thread-safe.
 final class ComposedVideoEncoding: EncodedVideoFeed {
     let encoder: VideoEncoder
     private let frames: ComposedVideoFrames
@@ -26,6 +32,12 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     /// The canvas turned back, when there are turns: one picture reused every frame.
     private let stored: Picture?
     private let count: Int
+    /// The packets' ticks: `packetTimeBase(frameDuration:)`.
+    let timeBase: TimeBase?
+    /// One frame (one of the encoder's ticks) in the packets' ticks.
+    private let frameTicks: Int64
+    /// The stretch's end in the packets' ticks, from its start.
+    private let endTicks: Int64
     private var next = 0
     private var pending: [EncodedVideoPacket] = []
     private var drained = false
@@ -44,6 +56,12 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         stored = turnsBack % 4 == 0 ? nil : Picture(width: sideways ? canvas.height : canvas.width,
                                                      height: sideways ? canvas.width : canvas.height, bitDepth: frames.bitDepth)
         count = composition.frameCount(in: range)
+        // The encoder's tick is a frame (`settings(for:...)`), so a frame is a whole number of finer ticks.
+        let timeBase = Self.packetTimeBase(frameDuration: composition.frameDuration.reduced)
+        let frameTicks = timeBase.flatMap { try? $0.ticks(composition.frameDuration) } ?? 1
+        self.timeBase = timeBase
+        self.frameTicks = frameTicks
+        endTicks = timeBase.flatMap { try? $0.ticks(range.duration) } ?? Int64(count) * frameTicks
         self.isCancelled = isCancelled
     }
 
@@ -55,14 +73,25 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
                 let offset = (try? MediaTime(frameIndex: Int64(next), frameDuration: frameDuration)) ?? .zero
                 try frames.draw(at: (try? range.start + offset) ?? range.start, into: canvas)
                 if let stored { canvas.rotate(quarterTurns: -turnsBack, into: stored) }
-                pending += try encoder.encode(stored ?? canvas, presentationTime: Int64(next))
+                for packet in try encoder.encode(stored ?? canvas, presentationTime: Int64(next)) { pending.append(finer(packet)) }
                 next += 1
             } else {
-                pending += try encoder.finish()
+                for packet in try encoder.finish() { pending.append(finer(packet)) }
                 drained = true
             }
         }
         return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    /// `packet` in the packets' ticks, the last frame's cut to the stretch's end
+    /// (at least a tick: every frame starts before the end).
+    private func finer(_ packet: EncodedVideoPacket) -> EncodedVideoPacket {
+        var packet = packet
+        let isLast = packet.presentationTime == Int64(count) - 1
+        packet.presentationTime *= frameTicks
+        packet.decodingTime *= frameTicks
+        packet.duration = isLast ? min(frameTicks, max(1, endTicks - packet.presentationTime)) : packet.duration * frameTicks
+        return packet
     }
 
     /// What the user chose for re-encoded frames, and the threads the encoder may use.
@@ -104,5 +133,16 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
         settings.bitDepth = composition.bitDepth
         if settings.codec == .hevc { settings.hdrMetadata = composition.hdrMetadata }
         return settings
+    }
+
+    /// The packets' time base for frames of `frameDuration` (in lowest terms):
+    /// one over its timescale doubled until a second holds at least 10 000
+    /// ticks (as libavformat's MP4 muxer picks a track's timescale), so a frame
+    /// is a whole number of ticks and a last frame cut to the timeline's end is
+    /// within 0.1 ms of it. Nil for a timescale that is not positive.
+    static func packetTimeBase(frameDuration: MediaTime) -> TimeBase? {
+        var timescale = frameDuration.timescale
+        while timescale > 0, timescale < 10_000, timescale <= Int32.max / 2 { timescale *= 2 }
+        return try? TimeBase(1, timescale)
     }
 }

@@ -197,7 +197,7 @@ public final class MovieWriter {
             } else if let smart {
                 video = SmartVideoFeed(video: smart.video, lengthSize: smart.lengthSize, timeBase: videoTimeBase)
             } else if let encodedVideo {
-                video = EncodedVideoFeedAdapter(feed: encodedVideo.feed, encoderTimeBase: encodedVideo.encoder.settings.timeBase,
+                video = EncodedVideoFeedAdapter(feed: encodedVideo.feed, encoderTimeBase: encodedVideo.feed.timeBase ?? encodedVideo.encoder.settings.timeBase,
                                                 timeBase: videoTimeBase)
             } else {
                 video = nil

@@ -16,10 +16,10 @@ public struct SmartVideo {
     /// HEVC: the ids the re-encoded spans' slices are renumbered to (libx265's
     /// are all 0); nil for H.264, whose encoder takes an id.
     package let renumbering: HEVCParameterSetIDs?
-    /// The time base of the re-encoded spans' packets.
+    /// The time base of the re-encoded spans' encoders.
     public let encoderTimeBase: TimeBase
     /// Makes the feed of one re-encoded span: its packets in Annex B with times
-    /// in `encoderTimeBase` from the span's start (its first frame at 0).
+    /// in `encoderTimeBase` (or the feed's own `timeBase`) from the span's start (its first frame at 0).
     public let encode: (MediaTimeRange) throws(MediaIOError) -> EncodedVideoFeed
 
     /// A smart video track from its parts.

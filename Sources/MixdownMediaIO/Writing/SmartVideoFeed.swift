@@ -57,7 +57,8 @@ final class SmartVideoFeed: VideoFeed {
             return VideoPacketSource(segments: [segment], scans: [scan], timeBase: timeBase)
         case let .encode(range, _):
             let offset = (try? timeBase.ticks(range.start)) ?? 0
-            return EncodedVideoFeedAdapter(feed: try video.encode(range), encoderTimeBase: video.encoderTimeBase, timeBase: timeBase,
+            let feed = try video.encode(range)
+            return EncodedVideoFeedAdapter(feed: feed, encoderTimeBase: feed.timeBase ?? video.encoderTimeBase, timeBase: timeBase,
                                            offset: offset, splice: (lengthSize, video.spliceUnits))
         }
     }

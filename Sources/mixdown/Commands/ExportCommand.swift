@@ -32,7 +32,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("AAC bit rate, 32k to 512k, e.g. 192k or 192000. (default: \(Project.standard.output.audioBitrate))", valueName: "bits/s"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("AAC bit rate, 32k to 512k, e.g. 192k or 192000. (default: \(Project.standard.output.audioBitrate))", valueName: "bits/s"),
             transform: quantity(AudioBitRate.init(parsing:)))
     var audioBitrate: AudioBitRate?
 
@@ -42,10 +42,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Put the index at the front of the file, for playback while downloading.")
     var faststart = true
 
-    @Option(help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Export only this part of the timeline, e.g. 10-20; the start moves back to a keyframe (reported).", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
-    @Option(help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF (x265's when the output is HEVC), 0 to 51, lower is better. (default: \(VideoQuality.standard))", valueName: "crf"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Quality of re-encoded video (transitions, fades, conformed clips): x264's CRF (x265's when the output is HEVC), 0 to 51, lower is better. (default: \(VideoQuality.standard))", valueName: "crf"),
             transform: quantity(VideoQuality.init(parsing:)))
     var videoQuality: VideoQuality?
 

@@ -25,7 +25,7 @@ struct FrameCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("The timeline time of the frame, e.g. 12.5 or 1:02.25.", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The timeline time of the frame, e.g. 12.5 or 1:02.25.", valueName: "time"), transform: parseTime)
     var at: MediaTime
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The PNG file to write.", valueName: "frame.png"))

@@ -24,7 +24,7 @@ struct MixCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("Render only this part of the timeline, e.g. 10-20 or 1:00-1:30.5.", valueName: "start-end"), transform: parseRange)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render only this part of the timeline, e.g. 10-20 or 1:00-1:30.5.", valueName: "start-end"), transform: parseRange)
     var range: MediaTimeRange?
 
     @Option(help: "WAV sample format: s16 (TPDF dither), s24 or f32. (default: \(Project.standard.output.format.rawValue))")

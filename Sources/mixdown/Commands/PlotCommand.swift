@@ -34,7 +34,7 @@ struct PlotCommand: ParsableCommand {
 
     @OptionGroup var timeline: TimelineOptions
 
-    @Option(help: ArgumentHelp("Width of the picture in pixels (600 to 20000).", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Width of the picture in pixels (600 to 20000).", valueName: "pixels"))
     var width = 1400
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The SVG file to write, or - for stdout.", valueName: "out.svg"))

@@ -4,12 +4,12 @@ import MixdownUnits
 
 /// The delivery loudness flags of `mix` and `export`, over the project's `output.loudness`.
 struct LoudnessOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Normalise to this integrated loudness: LUFS (e.g. -16) or a preset: podcast (-16/-1), streaming (-14/-1), ebu-r128 (-23/-1), atsc-a85 (-24/-2).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Normalise to this integrated loudness: LUFS (e.g. -16) or a preset: podcast (-16/-1), streaming (-14/-1), ebu-r128 (-23/-1), atsc-a85 (-24/-2).",
                                valueName: "LUFS|preset"),
             transform: quantity(DeliveryLoudness.init(parsing:)))
     var loudness: DeliveryLoudness?
 
-    @Option(help: ArgumentHelp("The true-peak ceiling of the normalised mix, -20 to 0 dBTP. (default: the preset's, else \(TruePeakCeiling.standard))", valueName: "dBTP"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The true-peak ceiling of the normalised mix, -20 to 0 dBTP. (default: the preset's, else \(TruePeakCeiling.standard))", valueName: "dBTP"),
             transform: quantity(TruePeakCeiling.init(parsing:)))
     var truePeak: TruePeakCeiling?
 

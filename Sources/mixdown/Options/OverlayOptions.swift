@@ -20,11 +20,11 @@ struct OverlayOptions: ParsableArguments {
             transform: OverlayOptions.anchor)
     var watermarkPosition: OverlayPosition.Anchor?
 
-    @Option(help: ArgumentHelp("The watermark's opacity, 0 (transparent) to 1 (opaque). (default: \(Project.Overlay.watermark(path: "").opacity))", valueName: "opacity"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The watermark's opacity, 0 (transparent) to 1 (opaque). (default: \(Project.Overlay.watermark(path: "").opacity))", valueName: "opacity"),
             transform: quantity(Opacity.init(parsing:)))
     var watermarkOpacity: Opacity?
 
-    @Option(name: .customLong("title"), help: ArgumentHelp("A title over part of the timeline, e.g. \"Chapter 1@2-6\" (the last @ separates the text from its start-end): \(OverlayOptions.titleLook), at the \(Project.Overlay.titleAnchor.rawValue) of the picture.",
+    @Option(name: .customLong("title"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A title over part of the timeline, e.g. \"Chapter 1@2-6\" (the last @ separates the text from its start-end): \(OverlayOptions.titleLook), at the \(Project.Overlay.titleAnchor.rawValue) of the picture.",
                                                          valueName: "text@start-end"),
             transform: TimedText.parse)
     var titles: [TimedText] = []

@@ -7,16 +7,16 @@ import MixdownUnits
 
 /// Fades on the music bed, crossfades at cuts, and ducking of music under voice-over.
 struct ShapingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Fade the music in over this time from its start. (default: \(Project.Item.standard.fade.fadeIn))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fade the music in over this time from its start. (default: \(Project.Item.standard.fade.fadeIn))", valueName: "time"), transform: parseTime)
     var fadeIn: MediaTime?
 
-    @Option(help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: \(Project.Item.standard.fade.fadeOut))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fade the music out over this time, ending at its end inside the timeline. (default: \(Project.Item.standard.fade.fadeOut))", valueName: "time"), transform: parseTime)
     var fadeOut: MediaTime?
 
     @Option(help: ArgumentHelp("Shape of the music fades: linear, equal-power, db or s-curve. (default: \(Project.Item.standard.fade.curve.rawValue))", valueName: "curve"))
     var fadeCurve: RampCurve?
 
-    @Option(help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: \(Project.standard.cutFade))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Crossfade at each cut between clips' own audio; 0 disables. (default: \(Project.standard.cutFade))", valueName: "time"), transform: parseTime)
     var cutFade: MediaTime?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Duck depth in dB, -120 to 0, e.g. -12 or -12dB; with --duck-mode loudness, the depth where the voice is too short or quiet to measure. (default: \(Project.standard.ducking.settings.depth))", valueName: "db"),
@@ -30,13 +30,13 @@ struct ShapingOptions: ParsableArguments {
             transform: quantity(LoudnessGap.init(parsing:)))
     var duckBelow: LoudnessGap?
 
-    @Option(help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: \(Project.standard.ducking.settings.fadeDown))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time the music takes to go down, ending where the voice starts. (default: \(Project.standard.ducking.settings.fadeDown))", valueName: "time"), transform: parseTime)
     var duckFadeDown: MediaTime?
 
-    @Option(help: ArgumentHelp("Time the music takes to come back up after the voice. (default: \(Project.standard.ducking.settings.fadeUp))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time the music takes to come back up after the voice. (default: \(Project.standard.ducking.settings.fadeUp))", valueName: "time"), transform: parseTime)
     var duckFadeUp: MediaTime?
 
-    @Option(help: ArgumentHelp("Voice pauses shorter than this keep the music down. (default: \(Project.standard.ducking.settings.maxPause))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Voice pauses shorter than this keep the music down. (default: \(Project.standard.ducking.settings.maxPause))", valueName: "time"), transform: parseTime)
     var duckMaxPause: MediaTime?
 
     @Option(help: ArgumentHelp("Shape of the duck's ramps: linear, equal-power, db or s-curve. (default: \(Project.standard.ducking.settings.curve.rawValue))", valueName: "curve"))

@@ -3,7 +3,7 @@ import MixdownRender
 
 /// How many cores a rendering command may keep busy (`mix`, `export`, `inspect`).
 struct ThreadOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads to render on; 1 keeps the job on one core. (default: one per core)", valueName: "n"),
             transform: parseThreads)
     var threads: Int?
 

@@ -73,10 +73,10 @@ struct TimelineFlags: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Pan of the music. (default: \(Project.Item.standard.pan))", valueName: "pan"), transform: quantity(Pan.init(parsing:)))
     var musicPan: Pan?
 
-    @Option(help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Timeline length when there is no video (default: the end of the last item).", valueName: "time"), transform: parseTime)
     var duration: MediaTime?
 
-    @Option(help: ArgumentHelp("Session sample rate in Hz, 8000 to 384000. (default: \(Project.standard.output.sampleRate))", valueName: "hz"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Session sample rate in Hz, 8000 to 384000. (default: \(Project.standard.output.sampleRate))", valueName: "hz"),
             transform: quantity(SampleRate.init(parsing:)))
     var sampleRate: SampleRate?
 

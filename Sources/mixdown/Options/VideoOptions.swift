@@ -19,10 +19,10 @@ struct VideoOptions: ParsableArguments {
             transform: quantity(Colour.init(parsing:)))
     var background: Colour?
 
-    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) in from the background over this time. (default: \(Project.standard.video.fadeIn))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fade the picture (and the clips' audio) in from the background over this time. (default: \(Project.standard.video.fadeIn))", valueName: "time"), transform: parseTime)
     var videoFadeIn: MediaTime?
 
-    @Option(help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: \(Project.standard.video.fadeOut))", valueName: "time"), transform: parseTime)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fade the picture (and the clips' audio) out to the background over this time. (default: \(Project.standard.video.fadeOut))", valueName: "time"), transform: parseTime)
     var videoFadeOut: MediaTime?
 
     @Option(help: ArgumentHelp("x264 (or x265, for HEVC) speed preset of re-encoded video (transitions, fades, conformed clips, --full-render): \(VideoPreset.allCases.map(\.rawValue).joined(separator: ", ")); faster is larger at the same CRF. (default: \(VideoPreset.standard))", valueName: "name"),
