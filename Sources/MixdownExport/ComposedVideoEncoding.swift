@@ -136,13 +136,10 @@ final class ComposedVideoEncoding: EncodedVideoFeed {
     }
 
     /// The packets' time base for frames of `frameDuration` (in lowest terms):
-    /// one over its timescale doubled until a second holds at least 10 000
-    /// ticks (as libavformat's MP4 muxer picks a track's timescale), so a frame
-    /// is a whole number of ticks and a last frame cut to the timeline's end is
-    /// within 0.1 ms of it. Nil for a timescale that is not positive.
+    /// the track's own (`MovieContainer.videoTrackTimeScale`), so a frame is a
+    /// whole number of ticks and a last frame cut to the timeline's end is within
+    /// 0.1 ms of it. Nil for a timescale that is not positive.
     static func packetTimeBase(frameDuration: MediaTime) -> TimeBase? {
-        var timescale = frameDuration.timescale
-        while timescale > 0, timescale < 10_000, timescale <= Int32.max / 2 { timescale *= 2 }
-        return try? TimeBase(1, timescale)
+        MovieContainer.videoTrackTimeScale(ticksPerSecond: frameDuration.timescale).flatMap { try? TimeBase(1, $0) }
     }
 }

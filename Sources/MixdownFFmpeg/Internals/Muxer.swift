@@ -36,23 +36,20 @@ package final class Muxer {
     /// Opens the file and writes the header; `movflags` as for ffmpeg's `-movflags`.
     ///
     /// Stream time bases may change here (the muxer picks its own): read them after.
-    /// With `exactVideoEnd`, the movie's time scale is that video stream's own, so
-    /// that the track's edit list ends exactly at its latest pts + duration (in the
-    /// default 1/1000 s it is rounded up, and a frame stored past the end to be
-    /// hidden could fall inside it).
-    package func open(movflags: String?, exactVideoEnd videoStream: Int? = nil) throws(FFmpegError) {
+    /// With `videoTimeScale`, the video tracks and the movie count in it, so
+    /// that a video track's edit list ends exactly at its latest pts + duration
+    /// (in the default 1/1000 s it is rounded up, and a frame stored past the end
+    /// to be hidden could fall inside it).
+    package func open(movflags: String?, videoTimeScale: Int32? = nil) throws(FFmpegError) {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             let status = avio_open(&context.pointee.pb, context.pointee.url, AVIO_FLAG_WRITE)
             guard status >= 0 else { throw .cannotCreateOutput(path: path, reason: FFmpegStatus(status).message) }
         }
         var options: OpaquePointer?
         if let movflags { av_dict_set(&options, "movflags", movflags, 0) }
-        if let videoStream, let stream = context.pointee.streams[videoStream] {
-            // The track's time scale as the mov muxer would choose it, set for the movie too.
-            var scale = Int64(stream.pointee.time_base.den)
-            while scale < 10000 { scale *= 2 }
-            av_dict_set_int(&options, "video_track_timescale", scale, 0)
-            av_dict_set_int(&options, "movie_timescale", scale, 0)
+        if let videoTimeScale {
+            av_dict_set_int(&options, "video_track_timescale", Int64(videoTimeScale), 0)
+            av_dict_set_int(&options, "movie_timescale", Int64(videoTimeScale), 0)
         }
         defer { av_dict_free(&options) }
         let status = FFmpegLog.capturing { avformat_write_header(context, &options) }

@@ -20,4 +20,13 @@ public enum MovieContainer: String, Sendable, CaseIterable {
     /// The family a probe of the written file reports: all three are MP4/MOV
     /// (ISO base media), written by FFmpeg's `mp4`, `mov` and `ipod` muxers.
     public var containerFormat: ContainerFormat { .mpeg4 }
+
+    /// The time scale FFmpeg 5.1's muxer gives a video track whose packets count
+    /// `ticksPerSecond`: that number doubled until a second holds at least 10 000
+    /// ticks (nil when it is not positive).
+    public static func videoTrackTimeScale(ticksPerSecond: Int32) -> Int32? {
+        var scale = ticksPerSecond
+        while scale > 0, scale < 10_000 { scale *= 2 }
+        return scale > 0 ? scale : nil
+    }
 }

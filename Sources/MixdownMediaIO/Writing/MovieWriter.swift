@@ -181,7 +181,11 @@ public final class MovieWriter {
         let audioStream = try ffmpeg(output.addAudioStream(encodedBy: encoder.context))
         subtitleStreams = try Self.addSubtitleStreams(captions, to: output, path: path)
 
-        try ffmpeg(output.open(movflags: fastStart ? "+faststart" : nil, exactVideoEnd: movieVideo?.endsInHiddenFrames == true ? videoStream : nil))
+        // A track ending in hidden frames needs its edit list exact: the movie counts in the track's ticks.
+        let muxer = output
+        let trackTicks = movieVideo?.endsInHiddenFrames == true ? videoStream.flatMap { muxer.timeBase(ofStream: $0) } : nil
+        try ffmpeg(muxer.open(movflags: fastStart ? "+faststart" : nil,
+                              videoTimeScale: trackTicks.flatMap { MovieContainer.videoTrackTimeScale(ticksPerSecond: $0.denominator) }))
         audioIndex = audioStream
         videoIndex = videoStream ?? -1
         guard let audioTimeBase = output.timeBase(ofStream: audioStream) else {
