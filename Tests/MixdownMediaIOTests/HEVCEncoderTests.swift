@@ -253,7 +253,7 @@ final class HEVCEncoderTests: XCTestCase {
                 let out = folder.file("\(name).\(container)")
                 let writer = try MovieWriter(path: out, movieVideo: .encoded(encoder, feed: PacketList(packets)))
                 try TestSignal(count: 24_000, clicks: []).feed(block: 4096) { try writer.writeAudio($0) }
-                try writer.finish()
+                try writer.finishDecodingCleanly()
                 let stream = try XCTUnwrap(try Tool.streams(out).first { $0["codec_type"] as? String == "video" })
                 XCTAssertEqual(stream["codec_name"] as? String, "hevc")
                 XCTAssertEqual(stream["codec_tag_string"] as? String, "hvc1", "\(out)")
@@ -284,7 +284,7 @@ final class HEVCEncoderTests: XCTestCase {
                 let writer = try MovieWriter(path: out, video: plan)
                 try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
                     .feed(block: 4096) { try writer.writeAudio($0) }
-                try writer.finish()
+                try writer.finishDecodingCleanly()
                 let stream = try XCTUnwrap(try Tool.streams(out).first { $0["codec_type"] as? String == "video" })
                 XCTAssertEqual(stream["codec_tag_string"] as? String, tag, out)
                 XCTAssertEqual(try Tool.videoPacketHashes(out), try Tool.videoPacketHashes(source), "\(out): packets as they were")

@@ -100,3 +100,11 @@ struct TestSignal {
         }
     }
 }
+
+extension MovieWriter {
+    /// `finish()`, then `ffmpeg -v error` decodes the file, which must say nothing.
+    func finishDecodingCleanly(file: StaticString = #filePath, line: UInt = #line) throws {
+        try finish()
+        XCTAssertEqual(try Tool.decodeErrors(path), "", "ffmpeg -v error decoding \(path)", file: file, line: line)
+    }
+}

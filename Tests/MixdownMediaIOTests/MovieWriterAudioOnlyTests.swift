@@ -15,7 +15,7 @@ final class MovieWriterAudioOnlyTests: XCTestCase {
         let writer = try MovieWriter(path: out, video: nil)
         XCTAssertEqual(writer.container, .m4a)
         try signal.feed(block: 4096) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         XCTAssertEqual(writer.videoFramesWritten, 0)
 
         let streams = try Tool.streams(out)

@@ -22,7 +22,7 @@ final class MovieWriterRealMediaTests: XCTestCase {
         let writer = try MovieWriter(path: out, video: plan)
         try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
             .feed(block: 4096) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         return (out, plan)
     }
 

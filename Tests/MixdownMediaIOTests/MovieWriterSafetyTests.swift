@@ -65,7 +65,7 @@ final class MovieWriterSafetyTests: XCTestCase {
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         let writer = try MovieWriter(path: out, video: nil)
         try TestSignal(count: 4_800, clicks: []).feed(block: 1000) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         XCTAssertEqual(try folder.contents(), ["mix.m4a"])
         XCTAssertEqual(try Tool.streams(out).first?["codec_name"] as? String, "aac")
         guard case .writeFailed? = caught(MediaIOError.self, try writer.finish()) else { return XCTFail("second finish must fail") }

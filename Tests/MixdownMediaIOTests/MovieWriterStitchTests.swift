@@ -16,7 +16,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let writer = try MovieWriter(path: path, video: plan)
         XCTAssertEqual(writer.container, .mp4)
         try signal.feed(block: 4096) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         XCTAssertEqual(writer.audioSamplesWritten, Int64(count))
         XCTAssertEqual(writer.videoFramesWritten, plan.segments.reduce(0) { $0 + $1.frameCount })
         return signal
@@ -94,7 +94,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let writer = try MovieWriter(path: out, video: plan)
         XCTAssertEqual(writer.container, .mov)
         try TestSignal(count: count, clicks: []).feed(block: 4096) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         let json = try Tool.probe(out, ["-select_streams", "v:0", "-show_streams"])
         let stream = try XCTUnwrap((json["streams"] as? [[String: Any]])?.first)
         let sideData = try XCTUnwrap(stream["side_data_list"] as? [[String: Any]])
@@ -108,7 +108,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let out = folder.file("silent.mp4")
         let plan = try stitchPlan([VideoClipRequest(path: Fixture.path("clip-c.mp4"))])
         let writer = try MovieWriter(path: out, video: plan)
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         let streams = try Tool.streams(out)
         print("no audio written: streams \(streams.map { "\($0["codec_name"] ?? "?") frames \($0["nb_frames"] ?? "?") duration \($0["duration"] ?? "?")" })")
         // FFmpeg's MP4 muxer leaves out a track that received no packets.
@@ -138,7 +138,7 @@ final class MovieWriterStitchTests: XCTestCase {
         let writer = try MovieWriter(path: out, video: plan)
         try TestSignal(count: Int(try plan.duration.sampleIndex(sampleRate: 48_000)), clicks: [])
             .feed(block: 4096) { try writer.writeAudio($0) }
-        try writer.finish()
+        try writer.finishDecodingCleanly()
         let source = try Tool.videoPacketHashes(clip)
         XCTAssertEqual(try Tool.videoPacketHashes(out), Array(source[30..<46] + source[0..<15]))
         try checkTimestamps(out, plan: plan)
