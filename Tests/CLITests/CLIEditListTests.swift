@@ -8,31 +8,11 @@ import XCTest
 /// did, so that it decodes to the source's frames, cleanly, with audio and video
 /// ending together; joined before another clip, its last GOP is re-encoded.
 final class CLIEditListTests: XCTestCase {
-    /// A 2 s 320×240 25 fps clip with B-frames and AAC audio, as a QuickTime file
-    /// (H.264 Main with a 600 time scale, or HEVC in `hvc1`), whose video edit list
-    /// is then cut 80 ms short by hand: its last two frames become hidden.
-    private func clipHidingItsLastFrames(_ path: String, hevc: Bool) throws {
-        let video = hevc
-            ? ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "bframes=2:keyint=25:log-level=error", "-tag:v", "hvc1"]
-            : ["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-bf", "2", "-g", "25", "-video_track_timescale", "600"]
-        _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25",
-                                    "-f", "lavfi", "-i", "sine=f=440:r=48000", "-t", "2"] + video
-                            + ["-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-f", "mov", path])
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        // The first `elst` is the video track's: version 0, one entry, its duration (movie ticks of 1 ms) first.
-        let name = Array("elst".utf8)
-        let at = try XCTUnwrap((0..<(bytes.count - 16)).first { Array(bytes[$0..<($0 + 4)]) == name })
-        XCTAssertEqual(Array(bytes[(at + 4)..<(at + 12)]), [0, 0, 0, 0, 0, 0, 0, 1])
-        let duration = bytes[(at + 12)..<(at + 16)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } - 80
-        for i in 0..<4 { bytes[at + 12 + i] = UInt8(truncatingIfNeeded: duration >> (24 - 8 * i)) }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
     func testAClipWhoseEditListHidesItsLastFramesIsCopiedWithThemHidden() throws {
         let folder = try TemporaryFolder()
         for hevc in [false, true] {
             let clip = folder.file(hevc ? "hevc.mov" : "h264.mov"), out = folder.file(hevc ? "hevc.mp4" : "h264.mp4")
-            try clipHidingItsLastFrames(clip, hevc: hevc)
+            try EditListClip.make(clip, hevc: hevc)
             let shown = try Tool.decodedFrameHashes(clip)
             XCTAssertEqual(shown.count, 48, "the fixture shows 48 of its 50 frames")
             let made = try CLIRunner.run(["export", "--video", clip, "-o", out])
@@ -49,7 +29,7 @@ final class CLIEditListTests: XCTestCase {
     func testSuchAClipJoinedToItselfHasItsLastGOPReEncodedAndTheSecondCopyUntouched() throws {
         let folder = try TemporaryFolder()
         let clip = folder.file("hevc.mov"), out = folder.file("twice.mp4")
-        try clipHidingItsLastFrames(clip, hevc: true)
+        try EditListClip.make(clip, hevc: true)
         let made = try CLIRunner.run(["export", "--video", clip, "--video", clip, "-o", out])
         XCTAssertEqual(made.status, 0, made.stderr)
         // The first copy up to its last IDR (1 s) is copied, then re-encoded to its end; the second copied whole.

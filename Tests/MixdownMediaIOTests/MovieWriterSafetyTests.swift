@@ -59,6 +59,24 @@ final class MovieWriterSafetyTests: XCTestCase {
         XCTAssertEqual(try folder.contents(), ["plain.mp4", "pyramid.mp4"], "no export, no temporary file")
     }
 
+    /// A stitch plan made by hand that puts a clip hiding frames past its end
+    /// before another (planning composes such a timeline instead) is refused
+    /// before anything is written: stream copy could hide them only at the end.
+    func testAClipHidingFramesPastItsEndIsRefusedBeforeAnother() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("cut.mov"), out = folder.file("twice.mp4")
+        try EditListClip.make(clip, hevc: false)
+        let plan = try stitchPlan([VideoClipRequest(path: clip), VideoClipRequest(path: clip)])
+        guard case let .unsupported(path, reason)? = caught(MediaIOError.self, try MovieWriter(path: out, video: plan)) else {
+            return XCTFail("expected unsupported")
+        }
+        XCTAssertEqual(path, clip)
+        XCTAssertTrue(reason.contains("hides frames past its end"), reason)
+        XCTAssertEqual(try folder.contents(), ["cut.mov"], "no export, no temporary file")
+        // Alone (last), it is copied.
+        XCTAssertNoThrow(try MovieWriter(path: out, video: try stitchPlan([VideoClipRequest(path: clip)])))
+    }
+
     func testFinishedWriterReplacesTheOldFileAndRefusesMore() throws {
         let folder = try TemporaryFolder()
         let out = folder.file("mix.m4a")

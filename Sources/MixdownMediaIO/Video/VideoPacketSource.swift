@@ -52,7 +52,8 @@ final class VideoPacketSource {
         self.timeBase = timeBase
     }
 
-    /// - Throws: `unsupported` when the plan lacks the scan of one of its clips.
+    /// - Throws: `unsupported` when the plan lacks the scan of one of its clips,
+    ///   or when a clip that hides frames past its end is not the last.
     init(plan: VideoStitchPlan, timeBase: TimeBase) throws(MediaIOError) {
         segments = plan.segments
         self.timeBase = timeBase
@@ -61,6 +62,10 @@ final class VideoPacketSource {
                 throw .unsupported(path: segment.path, reason: "the clip's video was not scanned")
             }
             return scan
+        }
+        for (segment, scan) in zip(segments, scans).dropLast() where scan.packets[segment.packetRange].contains(where: { $0.pts >= segment.endTicks }) {
+            throw .unsupported(path: segment.path, reason: "its edit list hides frames past its end, which stream copy can hide only at "
+                + "the end of the export: put this clip last, or export with a change that re-encodes its last GOP (smart render)")
         }
     }
 
