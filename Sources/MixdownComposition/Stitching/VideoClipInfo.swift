@@ -62,6 +62,13 @@ public struct VideoClipInfo: Sendable {
     /// reaching the clip's end can hide them only at the end of the export, where
     /// the output's edit list ends too.
     package var hidesFramesPastEnd: Bool { packets.contains { $0.pts >= endTicks } }
+
+    /// Whether `segment` of this clip copies frames shown at or after its end
+    /// (outside the edit list, needed to decode the frames before): only the end
+    /// of the output's track can hide them again.
+    package func hidesFrames(pastEndOf segment: VideoSegment) -> Bool {
+        packets[segment.packetRange].contains { $0.pts >= segment.endTicks }
+    }
     /// What the I/O layer that scanned the clip keeps to write a copy of its
     /// stream (codec parameters, aspect ratio, side data); opaque here, nil for
     /// packet tables made by hand.

@@ -63,7 +63,7 @@ final class VideoPacketSource {
             }
             return scan
         }
-        for (segment, scan) in zip(segments, scans).dropLast() where scan.packets[segment.packetRange].contains(where: { $0.pts >= segment.endTicks }) {
+        for (segment, scan) in zip(segments, scans).dropLast() where scan.hidesFrames(pastEndOf: segment) {
             throw .unsupported(path: segment.path, reason: "its edit list hides frames past its end, which stream copy can hide only at "
                 + "the end of the export: put this clip last, or export with a change that re-encodes its last GOP (smart render)")
         }

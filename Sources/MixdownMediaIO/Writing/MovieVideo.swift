@@ -25,6 +25,6 @@ extension MovieVideo {
         case .encoded: return false
         }
         guard let last, let info = infos[last.path] else { return false }
-        return info.packets[last.packetRange].contains { $0.pts >= last.endTicks }
+        return info.hidesFrames(pastEndOf: last)
     }
 }
