@@ -348,7 +348,8 @@ if want reencode && [ -n "$HAS_EXPORT" ]; then
     ours=$(psnr "$OUT/reencode.mp4") theirs=$(psnr "$OUT/reencode-ffmpeg.mp4")
     # The defaults measured, as `mixdown help export` shows them.
     export_help=$("$MIXDOWN" help export)
-    shown() { awk -v flag="$1" '$1 == flag { p = 1 } p && /default:/ { sub(/.*default: /, ""); sub(/\).*/, ""); print; exit }' <<< "$export_help"; }
+    # The option's text from its flag on, lines joined (the help wraps "(default: …)").
+    shown() { awk -v flag="$1" '$1 == flag { p = 1 } p { text = text " " $0 } p && text ~ /default: [^)]*\)/ { sub(/.*default: */, "", text); sub(/\).*/, "", text); print text; exit }' <<< "$export_help"; }
     defaults="$(shown --video-preset)/$(shown --video-quality)"
     side_rows "1080p30 re-encode" mixdown "$rlog"
     side_rows '' ffmpeg "$xlog"
