@@ -383,6 +383,35 @@ final class WAVWriterTests: XCTestCase {
         XCTAssertEqual(back[0], decoded.left)
         XCTAssertEqual(back[1], decoded.right)
     }
+
+    /// What `write(_:readingBack:)` hands back is what ffmpeg decodes from the
+    /// file, bit for bit: 16-bit dithered, clipped overs, 24-bit, float; from
+    /// the writer and from a part.
+    func testReadBackFramesAreTheFileAsItDecodes() throws {
+        var (left, right) = signal(count: 20_000, seed: 0.7)
+        left[5_000] = 1.3
+        right[15_000] = -1.7
+        let buffer = AudioBuffer(copying: [left, right])
+        for format in WAVSampleFormat.allCases {
+            let path = output("read-back-\(format).wav")
+            let writer = try WAVWriter(path: path, sampleRate: 48_000, format: format, frameCount: 20_000)
+            let part = try writer.part(startingAt: 12_000)
+            var back: [[Float]] = [[], []]
+            let keep = { (written: AudioSlice) throws(MediaIOError) in
+                back[0] += Array(written.left)
+                back[1] += Array(written.right)
+            }
+            // Blocks of uneven sizes, the part's after the writer's as in the file.
+            for block in [0..<1_000, 1_000..<8_191, 8_191..<12_000] { try writer.write(buffer.slice(block), readingBack: keep) }
+            for block in [12_000..<12_001, 12_001..<20_000] { try part.write(buffer.slice(block), readingBack: keep) }
+            try part.close()
+            try writer.finish()
+            let decoded = try readBack(path)
+            XCTAssertEqual(back[0].count, 20_000)
+            XCTAssertTrue(back[0] == decoded[0] && back[1] == decoded[1], "\(format): the frames handed back are not the file's")
+            XCTAssertEqual(back[0][5_000], format == .f32 ? 1.3 : 1 - 1 / Float(1 << (format == .s16 ? 15 : 23)), "\(format) clips")
+        }
+    }
 }
 
 /// Errors collected from several threads.

@@ -71,8 +71,9 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         self.sampleRate = sampleRate
         let first = range.lowerBound == 0
         let ranges = !measures.isDisjoint(with: [.range, .shortTerm])
-        feedRange = ranges ? (first ? 0 : range.lowerBound - 20 * step)..<min(frameCount, range.upperBound + 9 * step)
-            : (first ? 0 : range.lowerBound - 3 * step)..<range.upperBound
+        let before = Self.preRoll(sampleRate: sampleRate, measures: measures)
+        feedRange = ranges ? (first ? 0 : range.lowerBound - before)..<min(frameCount, range.upperBound + 9 * step)
+            : (first ? 0 : range.lowerBound - before)..<range.upperBound
         integrating = LoudnessTracker(
             meter: try LoudnessMeter(channels: channels, sampleRate: sampleRate,
                                      measures: measures.intersection([.integrated, .samplePeak, .truePeak]).union(.integrated)),
@@ -115,8 +116,15 @@ public final class LoudnessStretch: LoudnessInput, @unchecked Sendable {
         return stride(from: 0, to: max(frameCount, 1), by: Int(length)).map { $0..<min($0 + length, frameCount) }
     }
 
+    /// Frames fed before a stretch that does not start at 0 (``feedRange``): 2 s
+    /// with meter B (`.range` or `.shortTerm` in `measures`), else 300 ms.
+    static func preRoll(sampleRate: SampleRate, measures: LoudnessMeter.Measures) -> Int64 {
+        let step = Int64(secondFrames(sampleRate: sampleRate) / 10)
+        return measures.isDisjoint(with: [.range, .shortTerm]) ? 3 * step : 20 * step
+    }
+
     /// libebur128's one second: 10 steps of `(rate + 5) / 10` frames.
-    private static func secondFrames(sampleRate: SampleRate) -> Int {
+    static func secondFrames(sampleRate: SampleRate) -> Int {
         (Int(sampleRate.hertz) + 5) / 10 * 10
     }
 }

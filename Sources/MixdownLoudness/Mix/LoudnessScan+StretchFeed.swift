@@ -56,9 +56,17 @@ extension LoudnessScan {
     /// most `threads` threads, measuring `measures`, the true peak read as `reading` says.
     static func feeds(frameCount: Int64, sampleRate: SampleRate, threads: Int, measures: LoudnessMeter.Measures,
                       reading: TruePeakReading) throws(MediaIOError) -> [StretchFeed] {
+        try feeds(of: LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads)),
+                  frameCount: frameCount, sampleRate: sampleRate, measures: measures, reading: reading)
+    }
+
+    /// The stretches `ranges` of a scan of `frameCount` frames at `sampleRate`
+    /// (consecutive from 0, cut as `LoudnessStretch` requires), measuring
+    /// `measures`, the true peak read as `reading` says.
+    static func feeds(of ranges: [Range<Int64>], frameCount: Int64, sampleRate: SampleRate, measures: LoudnessMeter.Measures,
+                      reading: TruePeakReading) throws(MediaIOError) -> [StretchFeed] {
         let detects = reading == .limiterDetector && measures.contains(.truePeak)
-        return try LoudnessStretch.ranges(frameCount: frameCount, sampleRate: sampleRate, count: max(1, threads)).map {
-            range throws(MediaIOError) in
+        return try ranges.map { range throws(MediaIOError) in
             StretchFeed(try LoudnessStretch(range: range, frameCount: frameCount, channels: 2, sampleRate: sampleRate,
                                             measures: detects ? measures.subtracting(.truePeak) : measures),
                         frameCount: frameCount, detectsTruePeak: detects)

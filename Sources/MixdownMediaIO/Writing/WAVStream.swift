@@ -30,6 +30,9 @@ final class WAVStream {
     private var quantised: UnsafeMutablePointer<Int32>
     /// 16-bit: the frames with their dither added, before they are quantised.
     private var dithered: AudioBuffer
+    /// Integer formats: the quantised frames as a decoder reads them back, for
+    /// callers that meter what is written (``write(_:readingBack:)``); sized on first use.
+    private var readBack = AudioBuffer(capacity: 0)
     private var capacity = 8192
     private var dither: TPDFDither
 
@@ -61,6 +64,15 @@ final class WAVStream {
     deinit {
         interleaved.deallocate()
         quantised.deallocate()
+    }
+
+    /// Appends the frames of `audio` (stereo), then hands `written` the frames
+    /// as the file holds them (see `WAVWriter.write(_:readingBack:)`).
+    func write(_ audio: AudioSlice, readingBack written: (AudioSlice) throws(MediaIOError) -> Void) throws(MediaIOError) {
+        try write(audio)
+        // A float file holds the frames as given; an integer one, the codes just written.
+        if format == .f32 { return try written(audio) }
+        try written(decodedQuantised(count: audio.count))
     }
 
     /// Appends the frames of `audio` (stereo).
@@ -116,6 +128,21 @@ final class WAVStream {
             throw .writeFailed(path: path, reason: sink.failure?.message ?? file.errorMessage)
         }
         framesWritten += Int64(count)
+    }
+
+    /// The `count` frames in `quantised` as floats, as a decoder reads the file:
+    /// each left-justified code over 2³¹, which is exact (a code has at most 24
+    /// significant bits, and the scale is a power of two).
+    private func decodedQuantised(count: Int) -> AudioSlice {
+        if readBack.capacity < count { readBack = AudioBuffer(capacity: capacity) }
+        let target = readBack.mutableSlice(0..<count)
+        let left = target.left, right = target.right
+        let scale: Float = 1.0 / 2_147_483_648.0
+        for i in 0..<count {
+            left[i] = Float(quantised[2 * i]) * scale
+            right[i] = Float(quantised[2 * i + 1]) * scale
+        }
+        return AudioSlice(target)
     }
 
     /// Counts `frames` more frames as written without writing them: other streams

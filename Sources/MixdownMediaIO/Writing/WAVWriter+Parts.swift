@@ -30,6 +30,12 @@ extension WAVWriter {
             try stream.write(audio)
         }
 
+        /// Writes the next frames, then hands `written` them as the file holds
+        /// them (see `WAVWriter.write(_:readingBack:)`); both read during the call only.
+        public func write(_ audio: AudioSlice, readingBack written: (AudioSlice) throws(MediaIOError) -> Void) throws(MediaIOError) {
+            try stream.write(audio, readingBack: written)
+        }
+
         /// Writes out the part's last frames; nothing can be written after.
         public func close() throws(MediaIOError) {
             try stream.close()

@@ -69,6 +69,15 @@ public final class WAVWriter {
         try main.write(audio)
     }
 
+    /// Appends the frames of `audio` (stereo) as ``write(_:)`` does, then hands
+    /// `written` the same frames as the file holds them: quantised, with the
+    /// 16-bit dither and the clipping, as a decoder reads them back (1.0 full
+    /// scale, bit for bit); for a float file, `audio` itself. A meter fed these
+    /// measures the file without reading it. Both views are valid during the call only.
+    public func write(_ audio: AudioSlice, readingBack written: (AudioSlice) throws(MediaIOError) -> Void) throws(MediaIOError) {
+        try main.write(audio, readingBack: written)
+    }
+
     /// Closes the file and moves it into place at `path`.
     ///
     /// With parts, call it once their threads are done with them: they must all be

@@ -57,15 +57,19 @@ struct MixCommand: ParsableCommand {
                                          range: samples, inputs: inputs, threads: threading.count)
         Interrupt.pollForRequests()
         let reporter = reporting.reporter(total: Int64(session.range.count), sampleRate: plan.sampleRate)
-        let summary = try session.render { done in
+        let update = { (done: Int64) in
             if Interrupt.isRequested() { session.cancel() }
             reporter.update(done)
         }
-        reporter.finish()
         // The file's loudness feeds the summary line, and checks a normalised whole
-        // mix: `--quiet` without a target skips it.
-        guard measured.normalisation != nil || !reporting.quiet else { return }
-        let delivered = try session.measure(summary)
+        // mix: `--quiet` without a target skips it. It is metered as it is written.
+        guard measured.normalisation != nil || !reporting.quiet else {
+            _ = try session.render(progress: update)
+            return reporter.finish()
+        }
+        let delivered = try session.renderMeasured(progress: update)
+        reporter.finish()
+        let summary = delivered.summary
         guard let written = delivered.figures else { return }
         if let normalisation = delivered.normalisation, delivered.meetsDelivery == false {
             console.warn("loudness: the file measures \(DeliveryReport.figures(written)), not within \(normalisation.delivery)")
