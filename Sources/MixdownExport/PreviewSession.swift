@@ -124,10 +124,13 @@ public final class PreviewSession: Sendable {
     }
 
     /// Renders and writes the preview as ``render(progress:)`` does, and
-    /// measures it as ``measure(_:)`` does, without reading the file back: each
-    /// thread meters the samples it writes, as the file holds them (quantised,
-    /// dithered), in its own stretch, and the stretches are merged as a scan of
-    /// the file merges them. The figures equal ``measure(_:)``'s, the integrated
+    /// measures it as ``measure(_:)`` does, without reading the file back: the
+    /// samples each thread writes, as the file holds them (quantised, dithered),
+    /// are metered in its own stretch (`WrittenLoudness`), and the stretches are
+    /// merged as a scan of the file merges them. The metering runs in the
+    /// writing threads, or on a thread beside each when the render leaves one
+    /// of its ``threadCount`` threads free (one stretch, its tracks decoding
+    /// ahead on the others). The figures equal ``measure(_:)``'s, the integrated
     /// loudness within 0.001 LU. Stretches too short to meter so (under about
     /// 1.5 s, with many threads on a short render) are measured from the file.
     ///
@@ -135,7 +138,10 @@ public final class PreviewSession: Sendable {
     public func renderMeasured(progress: (Int64) -> Void = { _ in }) throws(MediaIOError) -> DeliveredOutput {
         let meter = try WrittenLoudness(frameCount: Int64(range.count), writers: stretches.map {
             $0.lowerBound - range.lowerBound..<$0.upperBound - range.lowerBound
-        }, sampleRate: plan.sampleRate, measures: [.integrated, .truePeak], truePeakBy: .limiterDetector)
+        }, sampleRate: plan.sampleRate, measures: [.integrated, .truePeak], truePeakBy: .limiterDetector,
+           onThreadsOfItsOwn: threadCount > stretches.count)
+        // A render that fails leaves the meter's threads nothing more to wait for.
+        defer { meter?.close() }
         let summary = try render(metering: meter, progress: progress)
         guard let figures = try meter?.finish() else { return try measure(summary) }
         return delivered(summary, figures: figures)

@@ -21,11 +21,13 @@ final class WrittenLoudnessTests: XCTestCase {
 
     /// Writes `channels` to a WAV in the writers' stretches (the first through
     /// the writer, the others through parts), each in blocks of `block` frames,
-    /// metering what is written; the meter's figures, nil when it cannot meter them.
+    /// metering what is written (in the writing thread, or on the meter's
+    /// own); the meter's figures, nil when it cannot meter them.
     private func write(_ channels: [[Float]], to path: String, format: WAVSampleFormat, writers: [Range<Int64>],
-                       block: Int = 3_000) throws -> LoudnessFigures? {
+                       block: Int = 3_000, onThreadsOfItsOwn: Bool = false) throws -> LoudnessFigures? {
         let frameCount = Int64(channels[0].count)
-        guard let meter = try WrittenLoudness(frameCount: frameCount, writers: writers, sampleRate: .standard) else { return nil }
+        guard let meter = try WrittenLoudness(frameCount: frameCount, writers: writers, sampleRate: .standard,
+                                              onThreadsOfItsOwn: onThreadsOfItsOwn) else { return nil }
         let writer = try WAVWriter(path: path, sampleRate: .standard, format: format, frameCount: frameCount)
         let audio = AudioBuffer(copying: channels)
         for (index, stretch) in writers.enumerated() {
@@ -60,7 +62,9 @@ final class WrittenLoudnessTests: XCTestCase {
                 let path = temporaryPath("written-\(format)-\(cuts.count).wav")
                 defer { try? FileManager.default.removeItem(atPath: path) }
                 let writers = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
-                let written = try XCTUnwrap(write(channels, to: path, format: format, writers: writers), label)
+                // The meter's own threads for the many writers.
+                let written = try XCTUnwrap(write(channels, to: path, format: format, writers: writers,
+                                                  onThreadsOfItsOwn: cuts.count > 3), label)
                 for threads in cuts.count == 3 ? [1, 2] : [2] {
                     let file = try scan(path, frameCount: frameCount, threads: threads)
                     XCTAssertEqual(try XCTUnwrap(written.integrated), try XCTUnwrap(file.integrated), accuracy: 0.001, label)
@@ -76,7 +80,8 @@ final class WrittenLoudnessTests: XCTestCase {
     }
 
     /// Writers too short for a scan stretch to start in them are not metered:
-    /// the caller reads the file instead. Blocks of any size meter the same.
+    /// the caller reads the file instead. Blocks of any size meter the same, in
+    /// the writers' threads or the meter's.
     func testShortWritersAreRefusedAndBlockSizesDoNotMatter() throws {
         let channels = programme()
         let frameCount = Int64(channels[0].count)
@@ -93,7 +98,7 @@ final class WrittenLoudnessTests: XCTestCase {
         XCTAssertEqual(narrow.truePeak, file.truePeak, accuracy: 1e-9)
         let writers = [0..<344_064, 344_064..<frameCount]
         let small = try XCTUnwrap(write(channels, to: path, format: .s24, writers: writers, block: 777))
-        let large = try XCTUnwrap(write(channels, to: path, format: .s24, writers: writers, block: 65_536))
+        let large = try XCTUnwrap(write(channels, to: path, format: .s24, writers: writers, block: 65_536, onThreadsOfItsOwn: true))
         XCTAssertEqual(small.integrated, large.integrated)
         XCTAssertEqual(small.truePeak, large.truePeak)
     }
@@ -101,12 +106,14 @@ final class WrittenLoudnessTests: XCTestCase {
     /// A writer that did not write all of its stretch (a render that stopped)
     /// gives no figures, and does not trap.
     func testAnUnfinishedWriterGivesNoFigures() throws {
-        let meter = try XCTUnwrap(WrittenLoudness(frameCount: 480_000, writers: [0..<240_000, 240_000..<480_000],
-                                                  sampleRate: .standard))
-        let silence = AudioBuffer(capacity: 240_000)
-        try meter.add(silence.slice(0..<240_000), at: 0, writer: 0)
-        try meter.add(silence.slice(0..<1_000), at: 240_000, writer: 1)
-        XCTAssertNil(try meter.finish())
-        XCTAssertNil(try meter.finish())
+        for own in [false, true] {
+            let meter = try XCTUnwrap(WrittenLoudness(frameCount: 480_000, writers: [0..<240_000, 240_000..<480_000],
+                                                      sampleRate: .standard, onThreadsOfItsOwn: own))
+            let silence = AudioBuffer(capacity: 240_000)
+            try meter.add(silence.slice(0..<240_000), at: 0, writer: 0)
+            try meter.add(silence.slice(0..<1_000), at: 240_000, writer: 1)
+            XCTAssertNil(try meter.finish(), "own threads: \(own)")
+            XCTAssertNil(try meter.finish(), "own threads: \(own)")
+        }
     }
 }

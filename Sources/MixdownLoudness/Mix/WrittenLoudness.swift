@@ -1,6 +1,7 @@
 import MixdownDSP
 import MixdownDynamics
 import MixdownMediaIO
+import MixdownRender
 import MixdownUnits
 
 /// The figures `LoudnessScan(file:…)` reads from a file, metered from its
@@ -22,8 +23,14 @@ import MixdownUnits
 /// ``init(frameCount:writers:sampleRate:measures:truePeakBy:)`` then gives nil,
 /// and the file is read back instead.
 ///
-/// Each writer feeds its own frames, on its own thread (``add(_:at:writer:)``);
-/// ``finish()`` runs once every writer is done.
+/// Each writer feeds its own frames, on its own thread (``add(_:at:writer:)``),
+/// metered there; or, made `onThreadsOfItsOwn`, copied and metered on a thread
+/// of the meter's own per writer (a `WorkerPool`'s), a few blocks behind, for
+/// a render that leaves a core idle: the metering then adds little to the
+/// writers' time, where in their threads it adds its own (on 2 cores, 4 such
+/// threads cost more than they gain). ``finish()`` runs once every writer is
+/// done; ``close()`` ends the meter's threads when the figures are not wanted
+/// (a render that failed).
 public final class WrittenLoudness: @unchecked Sendable {
     /// Frames of the file.
     public let frameCount: Int64
@@ -37,6 +44,9 @@ public final class WrittenLoudness: @unchecked Sendable {
     private var figures: LoudnessFigures?
     /// Whether ``finish()`` fed the kept frames (once only).
     private var keptFed = false
+    /// Per writer, its frames on their way to the meter's thread.
+    private let lanes: [MeteringLane]?
+    private var pool: WorkerPool<Void>?
 
     /// What one writer has fed, and the copy of its first frames that the
     /// scan stretch before it needs (none for the first writer).
@@ -71,7 +81,8 @@ public final class WrittenLoudness: @unchecked Sendable {
     /// - Throws: `unsupported` when libebur128 refuses the format.
     public init?(frameCount: Int64, writers: [Range<Int64>], sampleRate: SampleRate,
                  measures: LoudnessMeter.Measures = [.integrated, .truePeak],
-                 truePeakBy reading: LoudnessScan.TruePeakReading = .limiterDetector) throws(MediaIOError) {
+                 truePeakBy reading: LoudnessScan.TruePeakReading = .limiterDetector,
+                 onThreadsOfItsOwn: Bool = false) throws(MediaIOError) {
         precondition(writers.first?.lowerBound == 0 && writers.last?.upperBound == frameCount
                      && zip(writers, writers.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound },
                      "writers \(writers) do not cover the \(frameCount) frames in order")
@@ -100,11 +111,44 @@ public final class WrittenLoudness: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.feeds = feeds
         self.progress = progress
+        guard onThreadsOfItsOwn else {
+            lanes = nil
+            return
+        }
+        let lanes = writers.map { _ in MeteringLane() }
+        self.lanes = lanes
+        pool = WorkerPool(threads: lanes.count, jobs: lanes.count) { [self] job, _ in
+            lanes[job].drain { audio, first throws(MediaIOError) in try meter(audio, at: first, writer: job) }
+        }
+    }
+
+    deinit {
+        close()
     }
 
     /// Feeds file frames `first ..< first + audio.count` of `writer`'s stretch,
     /// in order, on that writer's thread; `audio` is read during the call only.
+    ///
+    /// On threads of its own it queues a copy, and waits only when the meter's
+    /// thread is several blocks behind; its errors are then ``finish()``'s.
+    ///
+    /// - Throws: `unsupported` when libebur128 runs out of memory.
     public func add(_ audio: AudioSlice, at first: Int64, writer: Int) throws(MediaIOError) {
+        guard let lanes else { return try meter(audio, at: first, writer: writer) }
+        precondition(!lanes[writer].isEnded, "writer \(writer) fed after the meter was finished or closed")
+        lanes[writer].add(audio, at: first)
+    }
+
+    /// Ends the meter's threads (if it has any), once they have metered what
+    /// was queued; the writers must be done. ``finish()`` does it too.
+    public func close() {
+        for lane in lanes ?? [] { lane.end() }
+        pool?.wait()
+        pool = nil
+    }
+
+    /// Meters frames of `writer`'s stretch: on its thread, or on its lane's.
+    private func meter(_ audio: AudioSlice, at first: Int64, writer: Int) throws(MediaIOError) {
         let state = progress[writer]
         precondition(first == state.next && first + Int64(audio.count) <= writers[writer].upperBound,
                      "frames \(first)+\(audio.count) are not the next of writer \(writer)'s \(writers[writer])")
@@ -116,8 +160,12 @@ public final class WrittenLoudness: @unchecked Sendable {
     /// The file's figures, once every writer has fed all of its stretch and
     /// its thread is done; nil when one has not (a render that stopped). Later
     /// calls give the same figures.
+    ///
+    /// - Throws: `unsupported` when libebur128 ran out of memory.
     public func finish() throws(MediaIOError) -> LoudnessFigures? {
         if let figures { return figures }
+        close()
+        if let failure = (lanes ?? []).lazy.compactMap(\.failure).first { throw failure }
         guard !keptFed, zip(progress, writers).allSatisfy({ $0.next == $1.upperBound }) else { return nil }
         keptFed = true
         for (index, state) in progress.enumerated() where !state.kept.isEmpty {
