@@ -20,7 +20,7 @@ import MixdownUnits
 /// true peak is the same detector's.
 ///
 /// Writers whose stretches are shorter than about 1.5 s cannot be metered so:
-/// ``init(frameCount:writers:sampleRate:measures:truePeakBy:)`` then gives nil,
+/// ``init(frameCount:writers:sampleRate:measures:truePeakBy:onThreadsOfItsOwn:)`` then gives nil,
 /// and the file is read back instead.
 ///
 /// Each writer feeds its own frames, on its own thread (``add(_:at:writer:)``),
@@ -77,6 +77,9 @@ public final class WrittenLoudness: @unchecked Sendable {
     /// by `writers` (their stretches: consecutive, from 0 to `frameCount`),
     /// measuring `measures` as `LoudnessScan(file:…)` does; nil when a writer's
     /// stretch is too short for a scan stretch to start in it (see the type).
+    /// `onThreadsOfItsOwn` meters on a thread per writer beside the writers'
+    /// (started here; ``finish()`` or ``close()`` ends them), for a render that
+    /// leaves cores idle; else in the writers' own threads.
     ///
     /// - Throws: `unsupported` when libebur128 refuses the format.
     public init?(frameCount: Int64, writers: [Range<Int64>], sampleRate: SampleRate,
