@@ -19,6 +19,9 @@ FADE_OUT=3
 DUCK_DB=-12
 DUCK_DOWN=0.5
 DUCK_UP=0.8
+# The warm re-render's changes (issue 24): another duck depth and music volume.
+WARM_DUCK_DB=-9
+WARM_MUSIC_VOLUME=0.6
 JOB_PERIOD=200          # seconds; the 200 s job is one period
 AUDIO_BITRATE=${BENCH_AUDIO_BITRATE:-192k}
 
@@ -65,7 +68,8 @@ mixdown_args() {
     if [ "$mode" = loudness ]; then
         MIX_ARGS+=("$@")
     else
-        MIX_ARGS+=(--quiet "$@" -o "$out")
+        # As users run it: the summary line (and the loudness it reports) included.
+        MIX_ARGS+=("$@" -o "$out")
     fi
 }
 
