@@ -1,0 +1,81 @@
+import Foundation
+import MixdownMediaIO
+import MixdownPlan
+import MixdownSystem
+import MixdownUnits
+
+/// Makes a plan's inputs read from the conform cache: finds each input's entry,
+/// and (for a render of the whole timeline) conforms the missing ones first,
+/// so that the render and every pass before it read entries, never decoders.
+///
+/// Conforming decodes each missing input from its start to its end into an
+/// entry, the inputs in parallel on `threads` threads, the largest files first.
+/// Then a render reads identical samples cold and warm: the entry's, which are a
+/// decode from the start; seeking in an entry is exact (a decoder's seek differs
+/// from it in AAC's noise bands), so renders cut into stretches read them too.
+///
+/// A range render (`--range`) conforms nothing: a 10 s range of a 1 h bed
+/// should not decode the whole bed. It reads the entries that exist and
+/// decodes the rest as without a cache.
+public enum ConformPass {
+    /// What a pass did.
+    public struct Report: Sendable, Equatable {
+        /// Inputs whose entry was found.
+        public var found = 0
+        /// Inputs conformed into new entries.
+        public var stored = 0
+        /// One line, when some entry could not be written (the inputs are then decoded as without a cache).
+        public var warning: String?
+    }
+
+    /// Registers the cache's entries of `plan`'s audio inputs for this process's
+    /// renders, conforming the missing ones first when `conformingMissing`.
+    ///
+    /// - Throws: `cancelled` when `isCancelled` turns true. An input that cannot
+    ///   be decoded is left to the render, which reports it; an entry that
+    ///   cannot be written gives the report's warning.
+    public static func run(plan: MixPlan, cache: ConformCache, threads: Int, conformingMissing: Bool,
+                           isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> Report {
+        var seen = Set<String>()
+        var inputs: [String] = []
+        for track in plan.audioTracks {
+            for segment in track.segments where seen.insert(segment.asset.path).inserted { inputs.append(segment.asset.path) }
+        }
+        var report = Report()
+        var missing: [(path: String, size: Int64)] = []
+        cache.removeLeftovers()
+        for path in inputs {
+            if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {
+                report.found += 1
+            } else if let snapshot = try? FileSnapshot(path: path) {
+                missing.append((path, snapshot.size))
+            }
+        }
+        guard conformingMissing, !missing.isEmpty else { return report }
+        let ordered = missing.sorted { ($0.size, $1.path) > ($1.size, $0.path) }.map(\.path)
+        let rate = plan.sampleRate
+        let pool = WorkerPool<String?>(threads: max(1, threads), jobs: ordered.count) { job, pool throws(MediaIOError) in
+            do throws(MediaIOError) {
+                try cache.store(path: ordered[job], sampleRate: rate, isCancelled: { isCancelled() || pool.isStopped })
+                return nil
+            } catch .cancelled {
+                throw .cancelled
+            } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
+                return reason
+            } catch {
+                // Left to the render, which decodes it and reports what is wrong.
+                return ""
+            }
+        }
+        pool.wait()
+        if let error = pool.firstError { throw error }
+        let results = pool.remainingResults
+        report.stored = results.filter { $0 == nil }.count
+        let failures = results.compactMap { $0 }.filter { !$0.isEmpty }
+        if let reason = failures.first {
+            report.warning = "cache: cannot store the conformed audio of \(failures.count) input\(failures.count == 1 ? "" : "s") in "
+                + "\(MessageText.shown(cache.folder)) (\(reason)); decoding \(failures.count == 1 ? "it" : "them") instead"
+        }
+        return report
+    }
+}
