@@ -45,6 +45,8 @@ public enum ConformPass {
         var missing: [(path: String, size: Int64)] = []
         cache.removeLeftovers()
         for path in inputs {
+            // What an earlier render in this process found may be of another version of the file.
+            ConformedAudio.forget(path: path, sampleRate: plan.sampleRate)
             if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {
                 report.found += 1
             } else if let snapshot = try? FileSnapshot(path: path) {

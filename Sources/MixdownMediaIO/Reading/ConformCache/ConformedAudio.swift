@@ -33,6 +33,12 @@ public enum ConformedAudio {
         store.withLock { $0[Name(path: key.path, rate: key.sampleRate.hertz)] = Registered(snapshot: key.snapshot, entry: entry) }
     }
 
+    /// Forgets the entry of `path` at `sampleRate`, if any: its renders decode
+    /// until another is registered.
+    public static func forget(path: String, sampleRate: SampleRate) {
+        _ = store.withLock { $0.removeValue(forKey: Name(path: path, rate: sampleRate.hertz)) }
+    }
+
     /// Forgets every registered entry (closing those no reader holds): renders decode again.
     public static func forgetAll() {
         store.withLock { $0.removeAll() }
