@@ -26,6 +26,13 @@ public enum ConformPass {
         public var stored = 0
         /// One line, when some entry could not be written (the inputs are then decoded as without a cache).
         public var warning: String?
+
+        /// A report of `found` entries found and `stored` stored, with `warning`.
+        public init(found: Int = 0, stored: Int = 0, warning: String? = nil) {
+            self.found = found
+            self.stored = stored
+            self.warning = warning
+        }
     }
 
     /// Registers the cache's entries of `plan`'s audio inputs for this process's
