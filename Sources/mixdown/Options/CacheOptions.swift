@@ -8,7 +8,7 @@ import MixdownUnits
 /// Where the conform cache lives and whether a render uses it (`mix`, `export`, `loudness`).
 struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The conform cache's folder. (default: $MIXDOWN_CACHE_DIR, else $XDG_CACHE_HOME/mixdown, else ~/.cache/mixdown)",
-                               valueName: "dir"))
+                               valueName: "path"))
     var cacheDir: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The most the conform cache keeps, e.g. 500M or 4G; the least recently used entries go first. (default: \(CacheSize.standard))",
