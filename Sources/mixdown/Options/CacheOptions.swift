@@ -5,7 +5,7 @@ import MixdownPlan
 import MixdownRender
 import MixdownUnits
 
-/// Where the conform cache lives and whether a render uses it (`mix`, `export`, `loudness`).
+/// Where the conform cache lives and whether a render uses it (`mix`, `export`, `loudness`, `inspect`).
 struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The conform cache's folder. (default: $MIXDOWN_CACHE_DIR, else $XDG_CACHE_HOME/mixdown, else ~/.cache/mixdown)",
                                valueName: "path"))

@@ -7,7 +7,7 @@ public import MixdownUnits
 /// keeps `.cfa` files).
 ///
 /// Entries (``ConformEntry``) are named by a hash of their key
-/// (``ConformCacheKey``): the file's identity and content at both ends, the rate
+/// (`ConformCacheKey`): the file's identity and content at both ends, the rate
 /// and the decoder, so a changed file is a miss, never a stale hit. An entry is
 /// written under a temporary name (`.partial.<entry>.<pid>.<random>`, created
 /// exclusively) and renamed into place only when complete, so readers never see

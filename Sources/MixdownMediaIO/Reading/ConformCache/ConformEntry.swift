@@ -8,8 +8,8 @@ internal import MixdownUnits
 ///
 /// The file is a header then the frames. The header: the magic `MXCONFRM`, the
 /// layout's version, the frames per chunk, the channel count, the rate, the
-/// frame count, then the key's text (``ConformCacheKey``) and the source's path.
-/// The frames follow in chunks of ``chunkFrames`` (the last one shorter), each
+/// frame count, then the key's text (`ConformCacheKey`) and the source's path.
+/// The frames follow in chunks of `chunkFrames` (16384) (the last one shorter), each
 /// chunk its left channel then its right, so a read at any frame is a `pread`
 /// or two per channel. An entry is only opened when its header matches the key
 /// whole and its size is exactly the header's and the frames'.
