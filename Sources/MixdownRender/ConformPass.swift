@@ -1,4 +1,5 @@
 import Foundation
+import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
 import MixdownSystem
@@ -9,7 +10,8 @@ import MixdownUnits
 /// so that the render and every pass before it read entries, never decoders.
 ///
 /// Conforming decodes each missing input from its start to its end into an
-/// entry, the inputs in parallel on `threads` threads, the largest files first.
+/// entry (an input the plan reads less than a quarter of, `leastShareRead`, is
+/// left to the decoder), the inputs in parallel on `threads` threads, the largest files first.
 /// Then a render reads identical samples cold and warm: the entry's, which are a
 /// decode from the start; seeking in an entry is exact (a decoder's seek differs
 /// from it in AAC's noise bands), so renders cut into stretches read them too.
@@ -18,6 +20,11 @@ import MixdownUnits
 /// should not decode the whole bed. It reads the entries that exist and
 /// decodes the rest as without a cache.
 public enum ConformPass {
+    /// An input is conformed only when the plan reads at least 1/`leastShareRead`
+    /// of it: a 30 s excerpt of a 1 h recording is read (seeking) rather than
+    /// decoded whole into an entry.
+    public static let leastShareRead = 4
+
     /// What a pass did.
     public struct Report: Sendable, Equatable {
         /// Inputs whose entry was found.
@@ -43,10 +50,15 @@ public enum ConformPass {
     ///   cannot be written gives the report's warning.
     public static func run(plan: MixPlan, cache: ConformCache, threads: Int, conformingMissing: Bool,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> Report {
-        var seen = Set<String>()
         var inputs: [String] = []
+        // Seconds of each input the plan reads, against its length.
+        var read: [String: (seconds: Double, length: Double)] = [:]
         for track in plan.audioTracks {
-            for segment in track.segments where seen.insert(segment.asset.path).inserted { inputs.append(segment.asset.path) }
+            for segment in track.segments {
+                let path = segment.asset.path
+                if read[path] == nil { inputs.append(path) }
+                read[path, default: (0, segment.asset.duration.seconds)].seconds += segment.sourceRange.duration.seconds
+            }
         }
         var report = Report()
         var missing: [(path: String, size: Int64)] = []
@@ -56,7 +68,8 @@ public enum ConformPass {
             ConformedAudio.forget(path: path, sampleRate: plan.sampleRate)
             if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {
                 report.found += 1
-            } else if let snapshot = try? FileSnapshot(path: path) {
+            } else if let use = read[path], use.seconds * Double(leastShareRead) >= use.length,
+                      let snapshot = try? FileSnapshot(path: path) {
                 missing.append((path, snapshot.size))
             }
         }

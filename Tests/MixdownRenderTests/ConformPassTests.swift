@@ -4,6 +4,7 @@ import MixdownPlan
 import MixdownProject
 import MixdownRender
 import MixdownTestSupport
+import MixdownTime
 import XCTest
 
 /// A render reads the conform cache's entries instead of decoding, with the same
@@ -62,5 +63,19 @@ final class ConformPassTests: XCTestCase {
         let warning = try XCTUnwrap(report.warning)
         XCTAssertEqual(warning, "cache: cannot store the conformed audio of 4 inputs in \(folder.file("file/cache")) (Not a directory); decoding them instead")
         XCTAssertEqual(try render(plan), decoded)
+    }
+
+    /// 4 s of the 20 s music bed is less than a quarter of it: it is decoded,
+    /// not conformed whole; the takes and clips, read whole, are.
+    func testAnInputReadInSmallPartIsNotConformed() throws {
+        let folder = try TemporaryFolder()
+        var project = Project()
+        project.voiceovers = [.init(path: Fixture.path("vo-pauses.wav"), start: t("0"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
+        project.music[0].outPoint = t("4")
+        let plan = try project.plan()
+        let cache = ConformCache(folder: folder.file("cache"))
+        XCTAssertEqual(try ConformPass.run(plan: plan, cache: cache, threads: 1, conformingMissing: true).stored, 1)
+        XCTAssertEqual(cache.entries().map(\.sourcePath), [Fixture.path("vo-pauses.wav")])
     }
 }
