@@ -19,6 +19,7 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/dovi_meta.h>
 #include <libavutil/crc.h>
+#include <libavutil/sha.h>
 
 static inline int mx_averror(int e) { return AVERROR(e); }
 static const int MX_AVERROR_EOF = AVERROR_EOF;

@@ -22,7 +22,9 @@ import Synchronization
 ///
 /// The one difference from a render in one piece: AAC bands coded as noise
 /// substitution (PNS) get the same energy but other noise after a seek (see
-/// `AudioDecoder.seek(toSample:)`), as in a `--range` render.
+/// `AudioDecoder.seek(toSample:)`), as in a `--range` render. Inputs read from
+/// the conform cache (`ConformPass` registered them) have none: an entry is a
+/// decode from the start, and its seeks are exact.
 ///
 /// `render(progress:)` runs on the caller's thread; `cancel()` may be called from
 /// any thread and stops every worker within a block. The output appears at

@@ -14,7 +14,7 @@ final class SegmentReader {
     /// Output sample of the source that plays at `span.lowerBound`.
     let sourceStart: Int64
     let sampleRate: SampleRate
-    private var decoder: AudioDecoder?
+    private var decoder: (any AudioSampleSource)?
 
     init(segment: CompositionTrackSegment, sampleRate: SampleRate) throws(MediaTimeError) {
         path = segment.asset.path
@@ -32,11 +32,12 @@ final class SegmentReader {
     func read(_ range: Range<Int64>, into destination: MutableAudioSlice) throws(MediaIOError) {
         precondition(destination.count == range.count, "\(range.count) frames read into \(destination.count)")
         let wanted = sourceStart + (range.lowerBound - span.lowerBound)
-        let decoder: AudioDecoder
+        let decoder: any AudioSampleSource
         if let open = self.decoder {
             decoder = open
         } else {
-            decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+            // The input's conformed audio when the cache holds it: the same samples.
+            decoder = try ConformedAudio.source(path: path, sampleRate: sampleRate)
             self.decoder = decoder
         }
         if decoder.position != wanted { try decoder.seek(toSample: wanted) }

@@ -27,7 +27,7 @@ final class CLIOptionParsingTests: XCTestCase {
     /// may be typed with a leading '-': each must read the next word as its value.
     private static let takesSignedValue: Set<String> = [
         "LUFS|preset", "dBTP", "db", "lu", "gain", "pan", "time", "start-end", "text@start-end",
-        "opacity", "hz", "n", "bits/s", "crf", "pixels",
+        "opacity", "hz", "n", "bits/s", "crf", "pixels", "size",
     ]
     /// Value names of options whose value is a name or a path: a word starting with
     /// '-' there is taken as the next option, and the flag as missing its value.

@@ -2,8 +2,19 @@ import Foundation
 import MixdownTestSupport
 import XCTest
 
+/// The conform cache of every `mixdown` the tests start (`MIXDOWN_CACHE_DIR`,
+/// set in this process so every child inherits it): a folder of this test
+/// process, removed when it exits, never the user's cache.
+let cliTestCacheFolder: String = {
+    let folder = NSTemporaryDirectory() + "mixdown-tests-cache-\(getpid())"
+    setenv("MIXDOWN_CACHE_DIR", folder, 1)
+    atexit { try? FileManager.default.removeItem(atPath: cliTestCacheFolder) }
+    return folder
+}()
+
 /// The `mixdown` executable built beside the tests (debug or release, whichever ran them).
 var mixdownExecutable: URL {
+    _ = cliTestCacheFolder
     let bundle = Bundle(for: CLIRunner.self).bundleURL
     let candidates = [bundle.appendingPathComponent("mixdown"),
                       bundle.deletingLastPathComponent().appendingPathComponent("mixdown")]

@@ -81,6 +81,13 @@ package struct FileDescriptor {
         return Int64(info.st_size)
     }
 
+    /// Sets the file's access and modification times to now (`futimens`): how
+    /// a cache marks an entry used.
+    package func touch() throws(SystemError) {
+        // No times: both become now.
+        guard futimens(rawValue, nil) == 0 else { throw .current }
+    }
+
     /// Closes the descriptor (`close`); it is invalid afterwards, even on error.
     package func close() throws(SystemError) {
         guard Glibc.close(rawValue) == 0 else { throw .current }

@@ -84,3 +84,23 @@ package func unlinkFile(_ path: String) {
 package func currentProcessID() -> Int32 {
     getpid()
 }
+
+/// Creates the folder `path` and any missing folder above it (`mkdir -p`),
+/// with `permissions`; nothing when it exists.
+///
+/// - Throws: the first `mkdir` error other than `EEXIST`, or `ENOTDIR` when
+///   something other than a folder is there.
+package func makeFolders(_ path: String, permissions: UInt32 = 0o755) throws(SystemError) {
+    if FileStatus(path: path)?.isDirectory == true { return }
+    let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    if !parent.isEmpty, parent != path { try makeFolders(parent, permissions: permissions) }
+    guard mkdir(path, mode_t(permissions)) == 0 || errno == EEXIST else { throw .current }
+    guard FileStatus(path: path)?.isDirectory == true else { throw SystemError(code: ENOTDIR) }
+}
+
+/// The time now, in nanoseconds since 1970 (`CLOCK_REALTIME`): what file times count.
+package func wallClockNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}

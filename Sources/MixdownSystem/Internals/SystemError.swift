@@ -18,6 +18,12 @@ package struct SystemError: Error, Equatable {
     /// `EINTR`: a signal interrupted the call; retry it.
     package static var interrupted: SystemError { SystemError(code: EINTR) }
 
+    /// `EIO`: a file gave fewer bytes than it holds.
+    package static var inputOutput: SystemError { SystemError(code: EIO) }
+
+    /// `EAGAIN`: the file changed while it was read; read it again later.
+    package static var tryAgain: SystemError { SystemError(code: EAGAIN) }
+
     /// The C library's message for the code (`strerror`).
     package var message: String { String(cString: strerror(code)) }
 }

@@ -56,6 +56,8 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var threading: ThreadOptions
 
+    @OptionGroup var caching: CacheOptions
+
     @OptionGroup var reporting: ReportingOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The file to write: .mp4, .mov or .m4a.", valueName: "out.mp4"))
@@ -69,7 +71,10 @@ struct ExportCommand: ParsableCommand {
         if let videoQuality { project.video.quality = videoQuality }
         if fullRender { project.video.fullRender = true }
         let console = reporting.console
-        let measured = try project.measuring(project.plan(for: .export), threads: threading.count, delivery: delivery, lossy: true,
+        let plan = try project.plan(for: .export)
+        // A range conforms nothing: it reads the entries there are (see ConformPass).
+        try caching.prepare(plan, threads: threading.count, whole: range == nil, console: console)
+        let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, lossy: true,
                                              output: output, warn: { console.warn($0) })
         let quality = project.video.quality ?? .standard
         let preset = project.video.preset

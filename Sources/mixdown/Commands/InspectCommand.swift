@@ -26,9 +26,14 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var threading: ThreadOptions
 
+    @OptionGroup var caching: CacheOptions
+
     func run() throws {
         let project = try timeline.project()
-        let plan = try project.measuredPlan(for: .layout, threads: threading.count).plan
+        let planned = try project.plan(for: .layout)
+        // Without the level scan nothing may render the whole mix: the entries there are are read.
+        try caching.prepare(planned, threads: threading.count, whole: levels, console: Console(quiet: false))
+        let plan = try project.measuring(planned, threads: threading.count).plan
         var report = TimelineReport(plan: plan)
         if levels {
             let scan = try LevelScan(plan: plan, threads: threading.count)

@@ -40,6 +40,8 @@ struct LoudnessCommand: ParsableCommand {
 
     @OptionGroup var threading: ThreadOptions
 
+    @OptionGroup var caching: CacheOptions
+
     /// Whether the inputs are a project (a project file, flags or both) rather than media files.
     private var measuresProject: Bool {
         inputs.count == 1 && Self.isProjectFile(inputs[0]) || inputs.isEmpty
@@ -82,7 +84,9 @@ struct LoudnessCommand: ParsableCommand {
 
     private func projectReport() throws -> LoudnessReport {
         let project = try timeline.project(loading: inputs.first, shaping: shaping, picture: picture)
-        var plan = try project.measuredPlan(for: .preview, threads: threading.count).plan
+        let planned = try project.plan(for: .preview)
+        try caching.prepare(planned, threads: threading.count, whole: true, console: Console(quiet: false))
+        var plan = try project.measuring(planned, threads: threading.count).plan
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil
         var report = LoudnessReport()

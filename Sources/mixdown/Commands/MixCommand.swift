@@ -34,6 +34,8 @@ struct MixCommand: ParsableCommand {
 
     @OptionGroup var threading: ThreadOptions
 
+    @OptionGroup var caching: CacheOptions
+
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The WAV file to write (.wav; RF64 past 4 GiB).", valueName: "out.wav"))
     var output: String
 
@@ -47,6 +49,8 @@ struct MixCommand: ParsableCommand {
         let plan = try project.plan(for: .preview)
         let samples = try plan.samples(in: range)
         let console = reporting.console
+        // A range conforms nothing: it reads the entries there are (see ConformPass).
+        try caching.prepare(plan, threads: threading.count, whole: range == nil, console: console)
         // The whole mix is measured, also for a `--range`: a range previews the delivery.
         let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, output: output,
                                              warn: { console.warn($0) })

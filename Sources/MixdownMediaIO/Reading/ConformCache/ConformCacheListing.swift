@@ -1,0 +1,15 @@
+/// One entry of a ``ConformCache``, as `mixdown cache list` shows it.
+public struct ConformCacheListing: Sendable, Equatable {
+    /// The entry file.
+    public let entryPath: String
+    /// The input it holds the audio of; nil when the header cannot be read.
+    public let sourcePath: String?
+    /// The rate of its frames, in Hz; nil when the header cannot be read.
+    public let sampleRate: Int32?
+    /// Its stereo frames; nil when the header cannot be read.
+    public let frameCount: Int64?
+    /// The entry file's size in bytes.
+    public let bytes: Int64
+    /// When a render last used it (stored or read it): nanoseconds since 1970.
+    public let lastUsed: Int64
+}

@@ -1,0 +1,74 @@
+internal import MixdownSystem
+
+extension ConformEntry {
+    /// An entry file's header, as written and read.
+    struct Header {
+        var sampleRate: Int32
+        var frameCount: Int64
+        var key: String
+        var sourcePath: String
+
+        /// Bytes before the first frame: the fixed fields, the key and the path,
+        /// rounded up to 64 bytes.
+        var size: Int64 {
+            Int64((ConformEntry.fixedHeaderSize + key.utf8.count + sourcePath.utf8.count + 63) / 64 * 64)
+        }
+
+        init(sampleRate: Int32, frameCount: Int64, key: String, sourcePath: String) {
+            self.sampleRate = sampleRate
+            self.frameCount = frameCount
+            self.key = key
+            self.sourcePath = sourcePath
+        }
+
+        /// The header at the start of `file`; nil when it is not one this code wrote.
+        init?(reading file: FileDescriptor) {
+            var fixed = [UInt8](repeating: 0, count: ConformEntry.fixedHeaderSize)
+            guard Self.read(&fixed, from: file, at: 0), Array(fixed[0..<8]) == ConformEntry.magic,
+                  Self.integer(fixed, at: 8) == ConformEntry.layoutVersion,
+                  Self.integer(fixed, at: 12) == UInt32(ConformEntry.chunkFrames),
+                  Self.integer(fixed, at: 16) == 2 else { return nil }
+            let rate = Self.integer(fixed, at: 20)
+            let frames = Int64(Self.integer(fixed, at: 24)) | Int64(Self.integer(fixed, at: 28)) << 32
+            let keyLength = Int(Self.integer(fixed, at: 32)), pathLength = Int(Self.integer(fixed, at: 36))
+            guard frames >= 0, rate > 0, rate <= Int32.max, keyLength < 1 << 16, pathLength < 1 << 16 else { return nil }
+            var text = [UInt8](repeating: 0, count: keyLength + pathLength)
+            guard Self.read(&text, from: file, at: Int64(ConformEntry.fixedHeaderSize)) else { return nil }
+            sampleRate = Int32(rate)
+            frameCount = frames
+            key = String(decoding: text[0..<keyLength], as: UTF8.self)
+            sourcePath = String(decoding: text[keyLength...], as: UTF8.self)
+        }
+
+        /// The header's bytes, padded to ``size``.
+        var bytes: [UInt8] {
+            var bytes = ConformEntry.magic
+            for value in [ConformEntry.layoutVersion, UInt32(ConformEntry.chunkFrames), 2, UInt32(sampleRate),
+                          UInt32(truncatingIfNeeded: frameCount), UInt32(truncatingIfNeeded: frameCount >> 32),
+                          UInt32(key.utf8.count), UInt32(sourcePath.utf8.count)] {
+                withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+            bytes.append(contentsOf: key.utf8)
+            bytes.append(contentsOf: sourcePath.utf8)
+            bytes.append(contentsOf: [UInt8](repeating: 0, count: Int(size) - bytes.count))
+            return bytes
+        }
+
+        private static func integer(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+            (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+        }
+
+        private static func read(_ bytes: inout [UInt8], from file: FileDescriptor, at offset: Int64) -> Bool {
+            var done = 0
+            let count = bytes.count
+            while done < count {
+                let got = bytes.withUnsafeMutableBytes { buffer in
+                    try? file.read(into: buffer.baseAddress! + done, count: count - done, at: offset + Int64(done))
+                }
+                guard let got, got > 0 else { return false }
+                done += got
+            }
+            return true
+        }
+    }
+}
