@@ -51,13 +51,15 @@ public enum ConformPass {
     public static func run(plan: MixPlan, cache: ConformCache, threads: Int, conformingMissing: Bool,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> Report {
         var inputs: [String] = []
-        // Seconds of each input the plan reads, against its length.
-        var read: [String: (seconds: Double, length: Double)] = [:]
+        // Samples of each input the plan reads, against its length, at the session rate.
+        var read: [String: (samples: Int64, length: Int64)] = [:]
         for track in plan.audioTracks {
             for segment in track.segments {
                 let path = segment.asset.path
                 if read[path] == nil { inputs.append(path) }
-                read[path, default: (0, segment.asset.duration.seconds)].seconds += segment.sourceRange.duration.seconds
+                let length = (try? segment.asset.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? .max
+                let used = (try? segment.sourceRange.duration.sampleIndex(sampleRate: plan.sampleRate)) ?? 0
+                read[path, default: (0, length)].samples += used
             }
         }
         var report = Report()
@@ -68,7 +70,7 @@ public enum ConformPass {
             ConformedAudio.forget(path: path, sampleRate: plan.sampleRate)
             if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {
                 report.found += 1
-            } else if let use = read[path], use.seconds * Double(leastShareRead) >= use.length,
+            } else if let use = read[path], use.samples >= use.length / Int64(leastShareRead),
                       let snapshot = try? FileSnapshot(path: path) {
                 missing.append((path, snapshot.size))
             }
