@@ -31,6 +31,13 @@ final class CountedSeekTests: XCTestCase {
         return decoded
     }
 
+    /// The probe that counts the played audio (depth `.audio`) counts what a decode delivers.
+    private func assertProbeCountsTheDecode(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let decoded = try AudioDecoder(sourceRateOf: path).readAll().count
+        let stream = try XCTUnwrap(try MediaProbe.probe(path: path, depth: .audio).audioStream, file: file, line: line)
+        XCTAssertEqual(stream.endSample, Int64(decoded), "\(path): probed end", file: file, line: line)
+    }
+
     private func make(_ folder: TemporaryFolder, _ name: String, _ arguments: [String]) throws -> String {
         let path = folder.file(name)
         _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments + [path])
@@ -46,6 +53,7 @@ final class CountedSeekTests: XCTestCase {
         // 10 s in: decoding from the start would take some 415 frames; the pre-rolls about 45.
         XCTAssertLessThan(decoded[2], 60, "frames decoded by a seek to 10 s: \(decoded)")
         try assertSeeksExactly(mp3, rate: SampleRate(hertz: 44_100), targets: [7, 220_500, 529_000])
+        try assertProbeCountsTheDecode(mp3)
     }
 
     /// VBR with a Xing header, and MPEG-2 (22.05 kHz mono, 576 samples a frame).
@@ -55,6 +63,8 @@ final class CountedSeekTests: XCTestCase {
         XCTAssertLessThan(try assertSeeksExactly(vbr, targets: [3_000, 150_000, 300_000])[2], 60)
         let lsf = try make(folder, "mpeg2.mp3", ["-f", "lavfi", "-i", "sine=f=300:r=22050:d=8", "-c:a", "libmp3lame", "-b:a", "48k"])
         XCTAssertLessThan(try assertSeeksExactly(lsf, targets: [100, 200_000, 340_000])[2], 120)
+        try assertProbeCountsTheDecode(vbr)
+        try assertProbeCountsTheDecode(lsf)
     }
 
     /// Two encodes joined by `cat`, the second with a cover in its ID3v2 tag: the
@@ -74,6 +84,7 @@ final class CountedSeekTests: XCTestCase {
         XCTAssertEqual(try AudioDecoder(sourceRateOf: joined).readAll().count, try Tool.ffmpegDecode(joined).count)
         let decoded = try assertSeeksExactly(joined, rate: SampleRate(hertz: 44_100), targets: [100_000, 170_000, 250_000])
         XCTAssertLessThan(decoded[2], 60, "frames decoded by a seek past the tag: \(decoded)")
+        try assertProbeCountsTheDecode(joined)
     }
 
     /// Every MP3 of the real-media corpus (Xing VBR, an ID3 cover, LAME CBR mono,
@@ -86,6 +97,7 @@ final class CountedSeekTests: XCTestCase {
             let path = try Fixture.realMedia(name)
             let total = Int64(try AudioDecoder(path: path).readAll().count)
             try assertSeeksExactly(path, targets: [total / 4, total / 2, total * 9 / 10])
+            try assertProbeCountsTheDecode(path)
         }
     }
 }
