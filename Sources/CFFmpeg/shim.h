@@ -39,4 +39,24 @@ static inline const char *mx_strerror(int e, char *buf, size_t n) {
     return buf;
 }
 
+/// FFmpeg 5.1's MPADecodeHeader (libavcodec/mpegaudiodecheader.h, not installed):
+/// what `avpriv_mpegaudio_decode_header` fills in.
+typedef struct MXMPADecodeHeader {
+    int frame_size;
+    int error_protection;
+    int layer;
+    int sample_rate;
+    int sample_rate_index;
+    int bit_rate;
+    int nb_channels;
+    int mode;
+    int mode_ext;
+    int lsf;
+} MXMPADecodeHeader;
+
+/// The check FFmpeg's MPEG audio decoder (mp1/mp2/mp3, fixed and float) runs on
+/// each packet's first four bytes before decoding it: < 0 for an invalid header,
+/// 1 for free format, 0 otherwise. Exported by libavcodec 59 (LIBAVCODEC_59).
+int avpriv_mpegaudio_decode_header(MXMPADecodeHeader *s, uint32_t header);
+
 #endif

@@ -38,13 +38,22 @@ extension AudioDecoder {
             finish()
             return
         }
+        placement.skip(source.countedBeforeCurrent)
         let landing = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
+        if let target = countingTarget, landing.count > 0 {
+            countingTarget = nil
+            // Counted on from this frame's first sample, up to the decoder's own pre-roll.
+            if !placement.rateChanged {
+                source.countingLimit = target - Int64(Self.preRoll * Double(sourceSampleRate)) - (landing.start - Int64(landing.skip))
+            }
+        }
         try accept(frame, landing)
         if isLast { finish() }
     }
 
     /// The stream has ended: flush the resampler, and cut its output at the placed end.
     private func finish() {
+        placement.skip(source.countedAtEnd)
         if anchored, let resampler {
             resampler.convert(nil, offset: 0, count: 0, into: fifo)
             // The flush rounds the length up; the exact end is the placed end, rounded.

@@ -20,9 +20,13 @@ extension AudioDecoder {
     /// containers with an exact index (MP4/MOV, WAV, AIFF, FLAC) seek directly
     /// and others (ADTS) are demuxed without decoding up to the pre-roll.
     /// Elsewhere (MP3, Matroska/WebM, Ogg, MP4s whose timestamps disagree with
-    /// their samples) only counting from the start places a sample exactly, so the
-    /// stream is decoded from its start (not resampled) up to the pre-roll: a
-    /// seek there costs a decode of what lies before it.
+    /// their samples) only counting from the start places a sample exactly. MPEG
+    /// audio (MP3, MP2) is counted from its packets without decoding them (the
+    /// decoder's own header check tells each packet's samples, see
+    /// `DecoderContext.mpegAudioFrameLength(of:)`), up to a pre-roll decoded
+    /// before the one resampled; other codecs are decoded from the start (not
+    /// resampled) up to the pre-roll: a seek there costs a decode of what lies
+    /// before it.
     public func seek(toSample index: Int64) throws(MediaIOError) {
         let inputRate = Int64(sourceSampleRate)
         let target = index * inputRate / Int64(sampleRate) - Int64(Self.preRoll * Double(inputRate))
@@ -33,12 +37,17 @@ extension AudioDecoder {
         switch layout.timing {
         case .counted:
             resampleFrom = target
+            countingTarget = target
         case .stamped:
             let ticks = rescale(target, from: sourceTimeBase, to: layout.timeBase) + layout.origin
             if source.input.format.hasExactIndex, try source.restart(at: ticks) { return }
             source.skipPacketsEndingBefore = ticks
         }
     }
+
+    /// Frames decoded since the decoder was made or last sought: what a seek
+    /// cost (a seek that counts packets decodes only its pre-roll).
+    package var framesDecoded: Int { source.frameCount }
 
     /// Back to the first packet with every piece of state cleared.
     private func restart() throws(MediaIOError) {
@@ -52,6 +61,7 @@ extension AudioDecoder {
         drained = false
         seeked = false
         resampleFrom = 0
+        countingTarget = nil
         decodedEnd = nil
     }
 }

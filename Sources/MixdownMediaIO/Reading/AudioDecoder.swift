@@ -51,6 +51,10 @@ public final class AudioDecoder {
     var seeked = false
     /// Axis index (source samples) before which decoded frames are not resampled: a seek by decoding.
     var resampleFrom: Int64 = 0
+    /// After a seek in a `.counted` stream: the axis index (source samples) the
+    /// packets before which are counted rather than decoded, set once the first
+    /// frame has landed.
+    var countingTarget: Int64?
     /// Output index past the last real sample once the decoder has ended: the
     /// placed length scaled to the output rate and rounded, which trims the
     /// resampler's flush.

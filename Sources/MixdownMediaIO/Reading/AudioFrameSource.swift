@@ -27,6 +27,22 @@ final class AudioFrameSource {
     private(set) var packetCount = 0
     /// Packets ending before this many ticks are dropped undecoded (a seek by demuxing).
     var skipPacketsEndingBefore: Int64?
+    /// A seek by counting: once the decoder has given its first frame, packets
+    /// whose samples the decoder's header check tells (MPEG audio) are counted
+    /// instead of decoded while `samplesSoFar` stays within this many; nil
+    /// decodes every packet. The first packet that cannot be counted ends it.
+    var countingLimit: Int64?
+    /// Samples of the frames decoded plus the packets counted since the restart.
+    private(set) var samplesSoFar: Int64 = 0
+    /// Samples counted undecoded just before the frame `next` handed out last.
+    private(set) var countedBeforeCurrent: Int64 = 0
+    /// Samples counted undecoded after the last frame: the stream ended while counting.
+    var countedAtEnd: Int64 { aheadReady ? 0 : pendingCount }
+    private var countedBeforeAhead: Int64 = 0
+    /// Whether a packet was counted since the restart (the decoder is flushed before the next one).
+    private var countedAny = false
+    /// Samples counted since the last frame decoded.
+    private var pendingCount: Int64 = 0
 
     /// Decodes stream `streamIndex` of `input` from where the demuxer stands: a
     /// fresh one stands at its start.
@@ -48,6 +64,7 @@ final class AudioFrameSource {
         }
         guard aheadReady else { return nil }
         swap(&current, &ahead)
+        countedBeforeCurrent = countedBeforeAhead
         aheadReady = try decode(into: ahead)
         return (current, !aheadReady)
     }
@@ -95,6 +112,12 @@ final class AudioFrameSource {
         frameCount = 0
         packetCount = 0
         skipPacketsEndingBefore = nil
+        countingLimit = nil
+        samplesSoFar = 0
+        countedBeforeCurrent = 0
+        countedBeforeAhead = 0
+        pendingCount = 0
+        countedAny = false
     }
 
     /// Decodes the next frame into `frame`; false at the end of the stream.
@@ -103,6 +126,9 @@ final class AudioFrameSource {
             let status = codec.receive(frame)
             if status.isSuccess {
                 frameCount += 1
+                samplesSoFar += Int64(frame.sampleCount)
+                countedBeforeAhead = pendingCount
+                pendingCount = 0
                 return true
             }
             if status == .endOfFile {
@@ -135,6 +161,7 @@ final class AudioFrameSource {
             guard packet.streamIndex == streamIndex else { continue }
             packetCount += 1
             if let pts = packet.pts, let skip = skipPacketsEndingBefore, pts + max(0, packet.duration) < skip { continue }
+            if counted(packet) { continue }
             let status = codec.send(packet)
             // A damaged packet is skipped, as players do; the decoder resynchronises.
             if !status.isSuccess && status != .invalidData && status != .again {
@@ -142,6 +169,23 @@ final class AudioFrameSource {
             }
             return
         }
+    }
+
+    /// Whether `packet` was counted rather than decoded (see `countingLimit`).
+    /// Decoding resumes with the decoder flushed, as a fresh decoder starting
+    /// at that packet would: the frames counted are not there to draw on (an
+    /// MP3's bit reservoir), which the pre-roll covers.
+    private func counted(_ packet: Packet) -> Bool {
+        guard let limit = countingLimit, frameCount > 0 else { return false }
+        if let samples = codec.mpegAudioFrameLength(of: packet), samplesSoFar + Int64(samples) <= limit {
+            samplesSoFar += Int64(samples)
+            pendingCount += Int64(samples)
+            countedAny = true
+            return true
+        }
+        countingLimit = nil
+        if countedAny { codec.flush() }
+        return false
     }
 
     /// Whether the stream holds nothing to decode: no packet, and no duration stated.

@@ -74,6 +74,14 @@ struct AudioPlacement {
         timeBase.sampleIndex(ticks: ticks - origin, sampleRate: rate)
     }
 
+    /// Moves the axis on by `samples` that were counted from their packets, not
+    /// decoded (a seek in a `.counted` stream): the next frame lands after
+    /// them, where it lands after their frames in a decode from the start.
+    mutating func skip(_ samples: Int64) {
+        guard samples > 0, let last = end else { return }
+        end = last + samples
+    }
+
     /// Places a frame of `count` samples stamped `timestamp` (the stream's ticks),
     /// decoded at `frameRate` Hz (nil: the stream's rate).
     ///

@@ -43,7 +43,8 @@ extension MediaProbe {
 
     /// Describes the audio stream a decoder plays on its own axis (see
     /// `AudioPlacement`): where its first sample lands, and, when `decoding`, its
-    /// exact length from a decode of every frame; otherwise the length only where
+    /// exact length from a decode of every frame (MPEG audio's counted from its
+    /// packets' headers instead, where they settle it); otherwise the length only where
     /// the header states it exactly (WAV, W64, AIFF, FLAC; MP4/MOV whose sample
     /// table counts samples). The first frame is decoded either way, which refuses
     /// a stream FFmpeg opens but cannot decode. `input` must stand at its start;
@@ -59,9 +60,16 @@ extension MediaProbe {
         let first = placement.first ?? 0
         let end: Int64?
         if decoding {
+            // MPEG audio placed as decoded is counted from its packets, as a seek
+            // counts them (see `AudioDecoder.seek(toSample:)`): only the packets whose
+            // header does not settle their length (the last ones, with the encoder's
+            // padding) are decoded.
+            if layout.timing == .counted, !placement.rateChanged { source.countingLimit = .max }
             while let (frame, _) = try source.next() {
+                placement.skip(source.countedBeforeCurrent)
                 _ = placement.place(timestamp: frame.timestamp, count: frame.sampleCount, frameRate: frame.sampleRate)
             }
+            placement.skip(source.countedAtEnd)
             end = placement.end ?? 0
         } else {
             end = statedEnd(input, layout: layout)
