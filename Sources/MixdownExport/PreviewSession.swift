@@ -130,9 +130,9 @@ public final class PreviewSession: Sendable {
     /// samples each thread writes, as the file holds them (quantised, dithered),
     /// are metered in its own stretch (`WrittenLoudness`), and the stretches are
     /// merged as a scan of the file merges them. The metering runs in the
-    /// writing threads, or on a thread beside each when the render leaves one
-    /// of its ``threadCount`` threads free (one stretch, its tracks decoding
-    /// ahead on the others). The figures equal ``measure(_:)``'s, the integrated
+    /// writing threads, or on a thread beside each where ``threadCount`` leaves
+    /// one per writer (a render in one stretch keeps two at least: the mix's and
+    /// one decoding its tracks ahead). The figures equal ``measure(_:)``'s, the integrated
     /// loudness within 0.001 LU. Stretches too short to meter so (under about
     /// 1.5 s, with many threads on a short render) are measured from the file.
     ///
@@ -141,7 +141,7 @@ public final class PreviewSession: Sendable {
         let meter = try WrittenLoudness(frameCount: Int64(range.count), writers: stretches.map {
             $0.lowerBound - range.lowerBound..<$0.upperBound - range.lowerBound
         }, sampleRate: plan.sampleRate, measures: [.integrated, .truePeak], truePeakBy: .limiterDetector,
-           onThreadsOfItsOwn: threadCount > stretches.count)
+           onThreadsOfItsOwn: threadCount - stretches.count - (stretches.count == 1 ? 1 : 0) >= stretches.count)
         // A render that fails leaves the meter's threads nothing more to wait for.
         defer { meter?.close() }
         let summary = try render(metering: meter, progress: progress)
@@ -181,8 +181,9 @@ public final class PreviewSession: Sendable {
         var failure: MediaIOError?
         do {
             let renderer = try AudioRenderer(plan: plan, recordedBus: recordedBus)
-            // One stretch: its tracks decode on the other threads.
-            first = try Self.render(stretches[0], with: renderer, threads: stretches.count == 1 ? threadCount : 1,
+            // One stretch: its tracks decode on the other threads, but the meter's own.
+            let metering = meter?.hasThreadsOfItsOwn == true ? 1 : 0
+            first = try Self.render(stretches[0], with: renderer, threads: stretches.count == 1 ? threadCount - metering : 1,
                                     workers: workers, isCancelled: { isCancelled || workers.isStopped },
                                     progress: progress) { block throws(MediaIOError) in
                 guard let meter else { return try writer.write(block.audio) }

@@ -78,7 +78,8 @@ public enum ConformPass {
         guard conformingMissing, !missing.isEmpty else { return report }
         let ordered = missing.sorted { ($0.size, $1.path) > ($1.size, $0.path) }.map(\.path)
         let rate = plan.sampleRate
-        let pool = WorkerPool<String?>(threads: max(1, threads), jobs: ordered.count) { job, pool throws(MediaIOError) in
+        // The calling thread conforms too: `threads` threads in all, as `--threads` promises.
+        let pool = WorkerPool<String?>(threads: max(1, threads) - 1, jobs: ordered.count) { job, pool throws(MediaIOError) in
             do throws(MediaIOError) {
                 try cache.store(path: ordered[job], sampleRate: rate, isCancelled: { isCancelled() || pool.isStopped })
                 return nil
@@ -91,7 +92,7 @@ public enum ConformPass {
                 return ""
             }
         }
-        pool.wait()
+        pool.joinAndWait()
         if let error = pool.firstError { throw error }
         let results = pool.remainingResults
         report.stored = results.filter { $0 == nil }.count

@@ -98,20 +98,31 @@ package final class WorkerPool<Result: Sendable>: @unchecked Sendable {
     /// The results not taken with ``result(of:timeout:)``, in job order, once the threads have ended.
     package var remainingResults: [Result] { locked { results.sorted { $0.key < $1.key }.map(\.value) } }
 
+    /// Takes jobs on the calling thread too, beside the pool's threads, until
+    /// none is left, then waits for the pool (``wait()``): a pool of `n - 1`
+    /// threads and its caller keep `n` threads busy on jobs that are all alike.
+    package func joinAndWait() {
+        while let job = take() { execute(job) }
+        wait()
+    }
+
     /// A thread's life: take the next job while there is one and the pool runs.
     private func run() {
-        while let job = take() {
-            do throws(MediaIOError) {
-                let result = try work(job, self)
-                locked { results[job] = result }
-            } catch {
-                locked {
-                    if failure == nil { failure = error }
-                    stopped.store(true, ordering: .relaxed)
-                }
+        while let job = take() { execute(job) }
+        locked { running -= 1 }
+    }
+
+    /// Runs job `job`, keeping its result or the first error.
+    private func execute(_ job: Int) {
+        do throws(MediaIOError) {
+            let result = try work(job, self)
+            locked { results[job] = result }
+        } catch {
+            locked {
+                if failure == nil { failure = error }
+                stopped.store(true, ordering: .relaxed)
             }
         }
-        locked { running -= 1 }
     }
 
     /// The next job, waiting while it would be `window` or more past the results taken.

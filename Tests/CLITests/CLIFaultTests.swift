@@ -245,7 +245,7 @@ final class CLIFaultTests: XCTestCase {
 /// (CLICacheTests covers that).
 func runWithFileSizeLimit(_ arguments: [String], stdout: FileHandle? = nil) throws -> CLIRunner.Result {
     var arguments = arguments
-    if let command = arguments.first, ["mix", "export", "loudness"].contains(command) { arguments.insert("--no-cache", at: 1) }
+    if let command = arguments.first, ["mix", "export", "loudness", "inspect"].contains(command) { arguments.insert("--no-cache", at: 1) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "ulimit -f 16 && exec \"$0\" \"$@\"", mixdownExecutable.path] + arguments

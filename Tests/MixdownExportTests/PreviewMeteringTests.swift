@@ -45,16 +45,16 @@ final class PreviewMeteringTests: XCTestCase {
     }
 
     /// Both sample formats, each in one stretch metered in the render's
-    /// thread, two metered in theirs, and one of two threads metered on a
-    /// thread beside the render: music and a take.
+    /// thread (one or two threads), two metered in theirs, and one of three
+    /// threads metered on a thread beside the render: music and a take.
     func testMeteredFiguresAreTheFilesInEveryStretchLayout() throws {
-        let layouts = [(1, 1), (2, 2), (2, 1)]
+        let layouts = [(1, 1), (2, 1), (2, 2), (3, 1)]
         try check(clip: false, [WAVSampleFormat.s16, .s24].flatMap { format in layouts.map { (format, $0.0, $0.1) } })
     }
 
     /// The same with an AAC clip's audio under the music (a few of the cases).
     func testMeteredFiguresWithAClipAreTheFiles() throws {
-        try check(clip: true, [(.s16, 2, 2), (.s24, 1, 1), (.s24, 2, 1)])
+        try check(clip: true, [(.s16, 2, 2), (.s24, 1, 1), (.s24, 3, 1)])
     }
 
     /// Renders the project in each case (format, threads, stretches) and checks its figures.

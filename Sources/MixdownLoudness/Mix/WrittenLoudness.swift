@@ -46,6 +46,9 @@ public final class WrittenLoudness: @unchecked Sendable {
     private var keptFed = false
     /// Per writer, its frames on their way to the meter's thread.
     private let lanes: [MeteringLane]?
+
+    /// Whether it meters on threads of its own (`onThreadsOfItsOwn`), one per writer.
+    public var hasThreadsOfItsOwn: Bool { lanes != nil }
     private var pool: WorkerPool<Void>?
 
     /// What one writer has fed, and the copy of its first frames that the
