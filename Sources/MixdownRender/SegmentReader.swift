@@ -42,7 +42,14 @@ final class SegmentReader {
         }
         if decoder.position != wanted { try decoder.seek(toSample: wanted) }
         // The decoder fills the view but at the end of its stream.
-        guard try decoder.read(into: destination) == destination.count else { throw ended(at: decoder.position) }
+        let got = try decoder.read(into: destination)
+        if got < destination.count {
+            // Both ends of a segment round to samples on their own, so a segment
+            // placed off the sample grid (a loop's later rounds) may span one
+            // sample more than its source holds: that one is silence.
+            guard sourceStart + Int64(span.count) - decoder.position <= 1 else { throw ended(at: decoder.position) }
+            DSP.fill(destination.slice(got..<destination.count), value: 0)
+        }
         if range.upperBound >= span.upperBound { close() }
     }
 

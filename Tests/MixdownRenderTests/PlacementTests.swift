@@ -1,3 +1,4 @@
+import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
@@ -76,6 +77,29 @@ final class PlacementTests: XCTestCase {
         XCTAssertGreaterThan(piece.map(abs).max() ?? 0, 0.1)
         for k in 1..<20 {
             XCTAssertEqual(Array(out.left[(k * 14_400)..<((k + 1) * 14_400)]), piece, "piece \(k)")
+        }
+    }
+
+    /// A bed whose length is no whole number of samples (ADTS AAC at 44.1 kHz,
+    /// 12.33 s at 48 kHz), looped: each round's ends round on their own, so a
+    /// round may span one sample more than the file decodes, which is silence,
+    /// not an error; every round is the first one again.
+    func testLoopOffTheSampleGridRendersEveryRound() throws {
+        let bed = try Fixture.realMedia("lena.aac")
+        let length = Int(try AudioDecoder(path: bed).forEachBlock { _ in })
+        var project = Project()
+        project.music = [.init(path: bed)]
+        project.music[0].loop = true
+        project.output.duration = t("40")
+        let plan = try project.plan()
+        let spans = try plan.audioTracks[0].segments.map { try $0.timelineRange.sampleRange(sampleRate: 48_000) }
+        XCTAssertTrue(spans.dropLast().contains { $0.count == length + 1 }, "a round spans one sample more: \(spans.map(\.count)) against \(length)")
+        let out = try render(project)
+        XCTAssertEqual(out.left.count, 1_920_000)
+        let first = Array(out.left[0..<length])
+        for span in spans.dropFirst().dropLast() {
+            let start = Int(span.lowerBound)
+            XCTAssertEqual(Array(out.left[start..<start + length]), first, "the round at \(start)")
         }
     }
 
