@@ -2,7 +2,6 @@ import Foundation
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
-import MixdownSystem
 import MixdownUnits
 
 /// Makes a plan's inputs read from the conform cache: finds each input's entry,
@@ -11,7 +10,9 @@ import MixdownUnits
 ///
 /// Conforming decodes each missing input from its start to its end into an
 /// entry (an input the plan reads less than a quarter of, `leastShareRead`, is
-/// left to the decoder), the inputs in parallel on `threads` threads, the largest files first.
+/// left to the decoder), the inputs in parallel on `threads` threads, the
+/// longest first: a decode's time goes with the audio's length, not the
+/// file's size (a clip's audio is a sliver of its bytes).
 /// Then a render reads identical samples cold and warm: the entry's, which are a
 /// decode from the start; seeking in an entry is exact (a decoder's seek differs
 /// from it in AAC's noise bands), so renders cut into stretches read them too.
@@ -63,20 +64,20 @@ public enum ConformPass {
             }
         }
         var report = Report()
-        var missing: [(path: String, size: Int64)] = []
+        // Each missing input with its length in samples: the longest decode goes first.
+        var missing: [(path: String, length: Int64)] = []
         cache.removeLeftovers()
         for path in inputs {
             // What an earlier render in this process found may be of another version of the file.
             ConformedAudio.forget(path: path, sampleRate: plan.sampleRate)
             if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {
                 report.found += 1
-            } else if let use = read[path], use.samples >= use.length / Int64(leastShareRead),
-                      let snapshot = try? FileSnapshot(path: path) {
-                missing.append((path, snapshot.size))
+            } else if let use = read[path], use.samples >= use.length / Int64(leastShareRead) {
+                missing.append((path, use.length))
             }
         }
         guard conformingMissing, !missing.isEmpty else { return report }
-        let ordered = missing.sorted { ($0.size, $1.path) > ($1.size, $0.path) }.map(\.path)
+        let ordered = missing.sorted { ($0.length, $1.path) > ($1.length, $0.path) }.map(\.path)
         let rate = plan.sampleRate
         // The calling thread conforms too: `threads` threads in all, as `--threads` promises.
         let pool = WorkerPool<String?>(threads: max(1, threads) - 1, jobs: ordered.count) { job, pool throws(MediaIOError) in
