@@ -22,8 +22,7 @@ struct CacheCommand: ParsableCommand {
 
     /// The folder every subcommand reads.
     struct Location: ParsableArguments {
-        @Option(help: ArgumentHelp("The conform cache's folder. (default: $MIXDOWN_CACHE_DIR, else $XDG_CACHE_HOME/mixdown, else ~/.cache/mixdown)",
-                                   valueName: "path"))
+        @Option(help: CacheOptions.folderHelp)
         var cacheDir: String?
 
         /// The cache, with `capacity`.

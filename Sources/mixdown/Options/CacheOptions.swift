@@ -7,8 +7,11 @@ import MixdownUnits
 
 /// Where the conform cache lives and whether a render uses it (`mix`, `export`, `loudness`, `inspect`).
 struct CacheOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The conform cache's folder. (default: $MIXDOWN_CACHE_DIR, else $XDG_CACHE_HOME/mixdown, else ~/.cache/mixdown)",
-                               valueName: "path"))
+    /// `--cache-dir`'s help, here and in `mixdown cache`.
+    static let folderHelp = ArgumentHelp("The conform cache's folder. (default: $MIXDOWN_CACHE_DIR, else $XDG_CACHE_HOME/mixdown, else ~/.cache/mixdown)",
+                                         valueName: "path")
+
+    @Option(help: folderHelp)
     var cacheDir: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The most the conform cache keeps, e.g. 500M or 4G; the least recently used entries go first. (default: \(CacheSize.standard))",
