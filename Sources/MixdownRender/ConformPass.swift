@@ -77,12 +77,29 @@ public enum ConformPass {
             }
         }
         guard conformingMissing, !missing.isEmpty else { return report }
-        let ordered = missing.sorted { ($0.length, $1.path) > ($1.length, $0.path) }.map(\.path)
         let rate = plan.sampleRate
-        // The calling thread conforms too: `threads` threads in all, as `--threads` promises.
-        let pool = WorkerPool<String?>(threads: max(1, threads) - 1, jobs: ordered.count) { job, pool throws(MediaIOError) in
+        // One writer per input (an input that cannot be opened is left to the render).
+        var writers: [ConformEntryWriter?] = []
+        var outcomes: [String?] = []
+        for (path, _) in missing {
             do throws(MediaIOError) {
-                try cache.store(path: ordered[job], sampleRate: rate, isCancelled: { isCancelled() || pool.isStopped })
+                writers.append(try ConformEntryWriter(cache: cache, path: path, sampleRate: rate))
+                outcomes.append(nil)
+            } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
+                writers.append(nil)
+                outcomes.append(reason)
+            } catch {
+                writers.append(nil)
+                outcomes.append("")
+            }
+        }
+        let jobs = pieces(of: missing.map(\.length), writers: writers, threads: max(1, threads), sampleRate: rate)
+        let ready = writers
+        // The calling thread conforms too: `threads` threads in all, as `--threads` promises.
+        let pool = WorkerPool<String?>(threads: max(1, threads) - 1, jobs: jobs.count) { job, pool throws(MediaIOError) in
+            let piece = jobs[job]
+            do throws(MediaIOError) {
+                try ready[piece.input]!.write(from: piece.start, to: piece.end, isCancelled: { isCancelled() || pool.isStopped })
                 return nil
             } catch .cancelled {
                 throw .cancelled
@@ -95,13 +112,64 @@ public enum ConformPass {
         }
         pool.joinAndWait()
         if let error = pool.firstError { throw error }
-        let results = pool.remainingResults
-        report.stored = results.filter { $0 == nil }.count
-        let failures = results.compactMap { $0 }.filter { !$0.isEmpty }
+        for (piece, outcome) in zip(jobs, pool.remainingResults) where outcome != nil && outcomes[piece.input] == nil {
+            outcomes[piece.input] = outcome
+        }
+        // An input whose pieces are all in is renamed into place; the others' writers remove their files.
+        for (index, writer) in writers.enumerated() {
+            guard let writer, outcomes[index] == nil else { continue }
+            do throws(MediaIOError) {
+                try writer.finish()
+                report.stored += 1
+            } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
+                outcomes[index] = reason
+            } catch {
+                outcomes[index] = ""
+            }
+        }
+        let failures = outcomes.compactMap { $0 }.filter { !$0.isEmpty }
         if let reason = failures.first {
             report.warning = "cache: cannot store the conformed audio of \(failures.count) input\(failures.count == 1 ? "" : "s") in "
                 + "\(MessageText.shown(cache.folder)) (\(reason)); decoding \(failures.count == 1 ? "it" : "them") instead"
         }
         return report
+    }
+
+    /// A piece of one input's frames, conformed by one job: `start ..< end`, or
+    /// from `start` to the input's end when `end` is nil.
+    package struct Piece: Sendable, Equatable {
+        package var input: Int
+        package var start: Int64
+        package var end: Int64?
+    }
+
+    /// The shortest piece an input is cut into, in seconds: a piece's decoder
+    /// opens the file and seeks, with a pre-roll.
+    static let shortestPieceSeconds: Int64 = 30
+
+    /// The jobs of a pass: each input whose decoder seeks exactly and cheaply
+    /// (`ConformEntryWriter.seeksExactly()`) cut into pieces of about the inputs'
+    /// total length over `threads` (at least `shortestPieceSeconds`) on the
+    /// entry's chunks, so that one long input keeps every thread busy; the
+    /// others whole. The longest first.
+    package static func pieces(of lengths: [Int64], writers: [ConformEntryWriter?], threads: Int, sampleRate: SampleRate) -> [Piece] {
+        let chunk = Int64(ConformEntry.chunkFrames)
+        let total = lengths.reduce(0) { $0 + min($1, Int64.max / 4) }
+        let target = max(shortestPieceSeconds * Int64(sampleRate.hertz), (total + Int64(threads) - 1) / Int64(threads))
+        var jobs: [(piece: Piece, length: Int64)] = []
+        for (input, writer) in writers.enumerated() {
+            guard let writer else { continue }
+            let length = lengths[input]
+            let share = length < Int64.max / 4 ? max(1, (length + target / 2) / target) : 1
+            let count = share > 1 && writer.seeksExactly() ? share : 1
+            var start: Int64 = 0
+            for k in 1...count {
+                let end = k == count ? nil : Optional(length * k / count / chunk * chunk)
+                if let end, end <= start { continue }
+                jobs.append((Piece(input: input, start: start, end: end), (end ?? length) - start))
+                if let end { start = end }
+            }
+        }
+        return jobs.sorted { ($0.length, $1.piece.input, $1.piece.start) > ($1.length, $0.piece.input, $0.piece.start) }.map(\.piece)
     }
 }

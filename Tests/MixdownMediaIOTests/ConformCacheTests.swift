@@ -56,6 +56,36 @@ final class ConformCacheTests: XCTestCase {
         XCTAssertTrue(try ConformedAudio.source(path: input, sampleRate: .standard) is ConformedAudioReader)
     }
 
+    /// An entry written in pieces, out of order, each decoder seeking to its
+    /// own, is byte for byte the entry written in one piece (WAV, MP3); AAC,
+    /// whose seeks are not exact, is not to be cut.
+    func testAnEntryWrittenInPiecesIsTheEntryWrittenWhole() throws {
+        let folder = try TemporaryFolder()
+        let wav = folder.file("tone.wav"), mp3 = folder.file("tone.mp3"), aac = folder.file("tone.m4a")
+        try makeInput(wav, seconds: 3)
+        _ = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", wav, "-c:a", "libmp3lame", "-b:a", "128k", mp3])
+        _ = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", wav, "-c:a", "aac", aac])
+        let chunk: Int64 = 16_384
+        for input in [wav, mp3] {
+            let whole = try ConformCache(folder: folder.file("whole")).store(path: input, sampleRate: .standard)
+            let writer = try ConformEntryWriter(cache: ConformCache(folder: folder.file("pieces")), path: input, sampleRate: .standard)
+            XCTAssertTrue(writer.seeksExactly(), input)
+            try writer.write(from: 5 * chunk, to: nil)
+            try writer.write(from: 2 * chunk, to: 5 * chunk)
+            try writer.write(from: 0, to: 2 * chunk)
+            let cut = try writer.finish()
+            XCTAssertEqual(cut.frameCount, whole.frameCount, input)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cut.entryPath)),
+                           try Data(contentsOf: URL(fileURLWithPath: whole.entryPath)), "\(input): the same bytes")
+        }
+        XCTAssertFalse(try ConformEntryWriter(cache: ConformCache(folder: folder.file("pieces")), path: aac, sampleRate: .standard).seeksExactly())
+        // A piece past the input's end is an error, and an unfinished writer leaves nothing.
+        let writer = try ConformEntryWriter(cache: ConformCache(folder: folder.file("short")), path: wav, sampleRate: .standard)
+        XCTAssertThrowsError(try writer.write(from: 0, to: 20 * chunk))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.file("short")).count, 1, "the writer's file")
+        _ = writer
+    }
+
     /// Same size, same inode, the old modification time restored: the content
     /// at its ends differs, so the key does.
     func testAFileRewrittenInPlaceWithItsTimeRestoredIsAMiss() throws {

@@ -78,4 +78,40 @@ final class ConformPassTests: XCTestCase {
         XCTAssertEqual(try ConformPass.run(plan: plan, cache: cache, threads: 1, conformingMissing: true).stored, 1)
         XCTAssertEqual(cache.entries().map(\.sourcePath), [Fixture.path("vo-pauses.wav")])
     }
+
+    /// One long input that seeks exactly (MP3) is conformed in pieces on the
+    /// threads, on chunk boundaries; AAC, or an input among others as long, whole.
+    func testALongInputIsConformedInPiecesOnTheThreads() throws {
+        let folder = try TemporaryFolder()
+        let mp3 = folder.file("bed.mp3"), aac = folder.file("bed.m4a")
+        for (path, codec) in [(mp3, "libmp3lame"), (aac, "aac")] {
+            _ = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=44100:duration=70",
+                                        "-c:a", codec, path])
+        }
+        let cache = ConformCache(folder: folder.file("cache"))
+        let writers = [try ConformEntryWriter(cache: cache, path: mp3, sampleRate: .standard),
+                       try ConformEntryWriter(cache: cache, path: aac, sampleRate: .standard)]
+        let length: Int64 = 70 * 48_000
+        let split = ConformPass.pieces(of: [length], writers: [writers[0]], threads: 2, sampleRate: .standard)
+        XCTAssertEqual(split.count, 2)
+        let ordered = split.sorted { $0.start < $1.start }
+        XCTAssertEqual(ordered.first?.start, 0)
+        XCTAssertEqual(ordered.first?.end, ordered.last?.start, "consecutive")
+        XCTAssertEqual(ordered.last?.end, .some(nil), "the last piece runs to the input's end")
+        XCTAssertTrue(split.compactMap(\.end).allSatisfy { $0 % 16_384 == 0 && abs($0 - length / 2) < 16_384 }, "\(split)")
+        XCTAssertEqual(ConformPass.pieces(of: [length], writers: [writers[1]], threads: 2, sampleRate: .standard).count, 1, "AAC whole")
+        XCTAssertEqual(ConformPass.pieces(of: [length, length], writers: writers, threads: 2, sampleRate: .standard).count, 2,
+                       "two inputs as long: each whole")
+
+        // The pass conforms the MP3 in its pieces: the entry is the decoder's, and so is the render.
+        var project = Project()
+        project.music = [.init(path: mp3)]
+        let plan = try project.plan()
+        ConformedAudio.forgetAll()
+        let decoded = try render(plan)
+        XCTAssertEqual(try ConformPass.run(plan: plan, cache: cache, threads: 2, conformingMissing: true).stored, 1)
+        let entry = try XCTUnwrap(ConformedAudio.entry(for: mp3, sampleRate: plan.sampleRate))
+        XCTAssertEqual(entry.frameCount * 2, Int64(decoded.count))
+        XCTAssertEqual(try render(plan, threads: 2), decoded)
+    }
 }

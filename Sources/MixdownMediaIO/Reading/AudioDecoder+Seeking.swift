@@ -65,3 +65,18 @@ extension AudioDecoder {
         decodedEnd = nil
     }
 }
+
+extension AudioDecoder {
+    /// Whether a seek both lands bit for bit where a decode from the start puts
+    /// the same samples and decodes only its pre-roll: an index seek (MP4/MOV,
+    /// WAV, AIFF, FLAC) of any codec but AAC (whose noise bands differ after a
+    /// seek), or MPEG audio's counted packets. What lets a long input be
+    /// conformed in pieces on several threads.
+    package var seeksExactly: Bool {
+        let codec = source.input.facts(ofStream: streamIndex).codecName
+        switch layout.timing {
+        case .stamped: return source.input.format.hasExactIndex && codec != "aac"
+        case .counted: return ["mp1", "mp2", "mp3"].contains(codec)
+        }
+    }
+}

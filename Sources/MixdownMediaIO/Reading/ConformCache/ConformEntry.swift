@@ -26,7 +26,7 @@ public final class ConformEntry: Sendable {
     /// The layout this code writes and reads.
     static let layoutVersion: UInt32 = 1
     /// Frames per chunk: the renderer's block.
-    static let chunkFrames = 16_384
+    package static let chunkFrames = 16_384
     static let fixedHeaderSize = 40
 
     /// The source file, as the render that wrote the entry named it.
