@@ -74,6 +74,40 @@ package struct FileDescriptor {
         return n
     }
 
+    /// Writes all `count` bytes at byte `offset` (`pwrite` until done, again
+    /// where a signal cut it short).
+    ///
+    /// - Throws: the first error other than `EINTR`; `inputOutput` when nothing more can be written.
+    package func writeAll(_ bytes: UnsafeRawPointer, count: Int, at offset: Int64) throws(SystemError) {
+        var done = 0
+        while done < count {
+            do throws(SystemError) {
+                let wrote = try write(bytes + done, count: count - done, at: offset + Int64(done))
+                guard wrote > 0 else { throw SystemError.inputOutput }
+                done += wrote
+            } catch where error == .interrupted {
+                continue
+            }
+        }
+    }
+
+    /// Reads exactly `count` bytes from byte `offset` (`pread` until done,
+    /// again where a signal cut it short).
+    ///
+    /// - Throws: the first error other than `EINTR`; `inputOutput` when the file ends first.
+    package func readAll(into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64) throws(SystemError) {
+        var done = 0
+        while done < count {
+            do throws(SystemError) {
+                let got = try read(into: bytes + done, count: count - done, at: offset + Int64(done))
+                guard got > 0 else { throw SystemError.inputOutput }
+                done += got
+            } catch where error == .interrupted {
+                continue
+            }
+        }
+    }
+
     /// The file's size in bytes (`fstat`).
     package func size() throws(SystemError) -> Int64 {
         var info = stat()

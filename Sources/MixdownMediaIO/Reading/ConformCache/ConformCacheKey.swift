@@ -42,12 +42,7 @@ struct ConformCacheKey: Sendable, Equatable {
             byteCount: ends.count == 1 ? Int(max(0, before.size)) : Self.hashedEnd, alignment: 8)
         defer { bytes.deallocate() }
         for start in ends {
-            var done = 0
-            while done < bytes.count {
-                let got = try file.read(into: bytes.baseAddress! + done, count: bytes.count - done, at: start + Int64(done))
-                guard got > 0 else { throw .inputOutput }
-                done += got
-            }
+            try file.readAll(into: bytes.baseAddress!, count: bytes.count, at: start)
             hash.update(UnsafeRawBufferPointer(bytes))
         }
         guard try FileSnapshot(path: path) == before else { throw .tryAgain }

@@ -59,16 +59,10 @@ extension ConformEntry {
         }
 
         private static func read(_ bytes: inout [UInt8], from file: FileDescriptor, at offset: Int64) -> Bool {
-            var done = 0
             let count = bytes.count
-            while done < count {
-                let got = bytes.withUnsafeMutableBytes { buffer in
-                    try? file.read(into: buffer.baseAddress! + done, count: count - done, at: offset + Int64(done))
-                }
-                guard let got, got > 0 else { return false }
-                done += got
+            return bytes.withUnsafeMutableBytes { buffer in
+                (try? file.readAll(into: buffer.baseAddress!, count: count, at: offset)) != nil
             }
-            return true
         }
     }
 }

@@ -91,17 +91,10 @@ public final class ConformEntry: Sendable {
     }
 
     private func readFully(into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64) throws(MediaIOError) {
-        var done = 0
-        while done < count {
-            do throws(SystemError) {
-                let got = try file.read(into: bytes + done, count: count - done, at: offset + Int64(done))
-                guard got > 0 else { throw SystemError.inputOutput }
-                done += got
-            } catch where error == .interrupted {
-                continue
-            } catch {
-                throw .decodeFailed(path: sourcePath, reason: "its conformed audio \(MessageText.shown(entryPath)) cannot be read: \(error.message)")
-            }
+        do {
+            try file.readAll(into: bytes, count: count, at: offset)
+        } catch {
+            throw .decodeFailed(path: sourcePath, reason: "its conformed audio \(MessageText.shown(entryPath)) cannot be read: \(error.message)")
         }
     }
 }

@@ -140,17 +140,10 @@ package final class ConformEntryWriter: Sendable {
     }
 
     private func write(_ bytes: UnsafeRawPointer, bytes count: Int, at offset: Int64) throws(MediaIOError) {
-        var done = 0
-        while done < count {
-            do throws(SystemError) {
-                let wrote = try file.write(bytes + done, count: count - done, at: offset + Int64(done))
-                guard wrote > 0 else { throw SystemError.inputOutput }
-                done += wrote
-            } catch where error == .interrupted {
-                continue
-            } catch {
-                throw .writeFailed(path: cache.folder, reason: error.message)
-            }
+        do {
+            try file.writeAll(bytes, count: count, at: offset)
+        } catch {
+            throw .writeFailed(path: cache.folder, reason: error.message)
         }
     }
 }
