@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "Mixdown", targets: [
             "MixdownUnits", "MixdownTime", "MixdownDSP", "MixdownBitstream", "MixdownComposition", "MixdownAudioMix", "MixdownDynamics",
             "MixdownPlan", "MixdownMediaIO", "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject",
-            "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot",
+            "MixdownProjectFile", "MixdownPlanning", "MixdownExport", "MixdownPlot", "MixdownInterchange",
         ]),
     ],
     dependencies: [
@@ -142,10 +142,16 @@ let package = Package(
         .target(name: "MixdownPlot", dependencies: [
             "MixdownTime", "MixdownUnits", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
         ]),
+        // Editors in and out: OpenTimelineIO read into a project and written from one, and Final Cut Pro 7 XML written
+        // with the mix's levels as keyframes (the laid-out timeline comes from the plan).
+        .target(name: "MixdownInterchange", dependencies: [
+            "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownPlan", "MixdownAudioMix", "MixdownComposition",
+            "MixdownTime", "MixdownUnits",
+        ]),
         .executableTarget(name: "mixdown", dependencies: [
             "MixdownUnits", "MixdownTime", "MixdownComposition", "MixdownAudioMix", "MixdownPlan", "MixdownMediaIO",
             "MixdownAnalysis", "MixdownRender", "MixdownLoudness", "MixdownProject", "MixdownProjectFile", "MixdownPlanning",
-            "MixdownExport", "MixdownPlot", "MixdownDSP", "MixdownCaptions",
+            "MixdownExport", "MixdownPlot", "MixdownInterchange", "MixdownDSP", "MixdownCaptions",
             "CAllocator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mixdown-kernel-bench", dependencies: ["MixdownDSP", "MixdownZimg"]),
@@ -197,6 +203,10 @@ let package = Package(
         ]),
         .testTarget(name: "MixdownPlotTests", dependencies: [
             "MixdownPlot", "MixdownPlanning", "MixdownProject", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
+        ]),
+        .testTarget(name: "MixdownInterchangeTests", dependencies: [
+            "MixdownInterchange", "MixdownProject", "MixdownProjectFile", "MixdownPlanning", "MixdownPlan", "MixdownAudioMix",
+            "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         // The `mixdown` executable, run as users run it, and its command line parsed in process (`mixdown`, ArgumentParser);
         // MixdownUnits and MixdownExport for the defaults its help must show.

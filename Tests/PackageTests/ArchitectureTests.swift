@@ -18,6 +18,7 @@ final class ArchitectureTests: XCTestCase {
         ["MixdownRender", "MixdownProject"],
         ["MixdownLoudness"],
         ["MixdownExport", "MixdownPlot", "MixdownProjectFile", "MixdownPlanning"],
+        ["MixdownInterchange"],
         ["mixdown", "mixdown-kernel-bench"],
     ]
     static let cModules: Set = ["CFFmpeg", "CSndFile", "CEbur128", "CCairo", "CZimg", "CPUFeatures", "CAllocator", "MixdownKernels", "Glibc"]
