@@ -13,6 +13,8 @@ extension Planner {
     struct ClipSpan {
         var source: MediaTimeRange
         var timelineStart: MediaTime
+        /// The clip's index in the project (gaps counted; they have no span).
+        var clipIndex: Int
         /// Nil at a cut.
         var transitionIn: MediaTime?
         var transitionOut: MediaTime?
@@ -21,7 +23,7 @@ extension Planner {
     /// The picture stage's result.
     struct PlannedPicture {
         var video: VideoPlan = .none
-        /// Each clip's span, in project order.
+        /// Each media clip's span, in project order (gaps have none).
         var clips: [ClipSpan] = []
         /// The picture's length, when there are clips.
         var end: MediaTime?
@@ -44,33 +46,38 @@ extension Planner {
             }
             return PlannedPicture(warnings: warnings)
         }
-        let requests = project.clips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+        let mediaIndices = try mediaClipIndices()
+        let mediaClips = mediaIndices.map { project.clips[$0] }
         var infos: [String: VideoClipInfo] = [:]
-        for clip in project.clips where infos[clip.path] == nil {
+        for clip in mediaClips where infos[clip.path] == nil {
             infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose != .preview)
         }
-        let clipInfos = project.clips.compactMap { infos[$0.path] }
+        let clipInfos = mediaClips.compactMap { infos[$0.path] }
         // A composed picture conforms clips that stream copy would refuse together. A
         // preview does not analyse formats: conforming alone never moves a clip in time.
         var composes = composesVideo(clipInfos)
-        let stitch: VideoStitchPlan
-        do {
-            stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
-                                         checkCompatibility: purpose == .export && !composes)
-        } catch { throw .stitch(error) }
-        var snaps = stitch.snaps.map(\.description)
+        // The clips' segments, as stream copy would cut them (none when every clip is a gap).
+        var stitch: VideoStitchPlan?
+        if !mediaClips.isEmpty {
+            let requests = mediaClips.map { VideoClipRequest(path: $0.path, inPoint: $0.inPoint, outPoint: $0.outPoint) }
+            do {
+                stitch = try VideoStitchPlan(clips: requests, infos: infos, snapToKeyframes: project.snapToKeyframes,
+                                             checkCompatibility: purpose == .export && !composes)
+            } catch { throw .stitch(error) }
+        }
+        var snaps = stitch?.snaps.map(\.description) ?? []
         // A clip starting on an open-GOP keyframe (a camera's) is conformed: copied, its
         // leading pictures would need the GOP before, which is not copied.
-        for segment in stitch.segmentsStartingOnOpenGOP {
+        for segment in stitch?.segmentsStartingOnOpenGOP ?? [] {
             composes = true
-            snaps.append("\(MixPart.clips.itemName(segment.clipIndex)): \(MessageText.shown(segment.path)) starts at \(segment.sourceRange.start.readable) on an open-GOP "
+            snaps.append("\(MixPart.clips.itemName(mediaIndices[segment.clipIndex])): \(MessageText.shown(segment.path)) starts at \(segment.sourceRange.start.readable) on an open-GOP "
                 + "keyframe, whose leading pictures need the frames before it: its video is re-encoded from there, not copied")
         }
-        guard composes else {
-            let spans = stitch.segments.map { ClipSpan(source: $0.sourceRange, timelineStart: $0.timelineRange.start) }
+        if !composes, let stitch {
+            let spans = stitch.segments.map { ClipSpan(source: $0.sourceRange, timelineStart: $0.timelineRange.start, clipIndex: $0.clipIndex) }
             return PlannedPicture(video: .stitched(stitch), clips: spans, end: stitch.duration, trackCount: 1, warnings: snaps)
         }
-        let clipsOnly = try composeVideo(stitch, infos: clipInfos, trackIDs: (a: 1, b: 2))
+        let clipsOnly = try composeVideo(stitch?.segments ?? [], infos: clipInfos, trackIDs: (a: 1, b: 2))
         let overlays = try overlayTrack(until: clipsOnly.duration, renderHeight: clipsOnly.videoComposition.renderSize.height)
         var drawn = overlays.overlays
         var drawnWarnings = overlays.warnings
@@ -87,16 +94,39 @@ extension Planner {
                 throw .stitch(error)
             }
         }
-        let spans = timeline.placements.map { place in
-            ClipSpan(source: place.sourceRange, timelineStart: place.timeRange.start,
-                     transitionIn: timeline.transitions.first { $0.index == place.index }?.timeRange.duration,
-                     transitionOut: timeline.transitions.first { $0.index == place.index + 1 }?.timeRange.duration)
+        // Placements are the media clips' in order; a gap has no picture, so no span.
+        var spans: [ClipSpan] = []
+        for (place, index) in zip(timeline.placements, mediaIndices) {
+            spans.append(ClipSpan(source: place.sourceRange, timelineStart: place.timeRange.start, clipIndex: index,
+                                  transitionIn: timeline.transitions.first { $0.index == index }?.timeRange.duration,
+                                  transitionOut: timeline.transitions.first { $0.index == index + 1 }?.timeRange.duration))
         }
         let composed = ComposedVideo(timeline: timeline, clips: clipInfos, smartRender: smartRender, fullRender: project.video.fullRender)
         return PlannedPicture(video: .composed(composed), clips: spans, end: timeline.duration, trackCount: 2,
                               warnings: snaps + colourWarnings(clipInfos, composition: timeline.videoComposition)
                                   + timeline.clamps.map { "transition: \($0)" } + drawnWarnings
                                   + (smartRender?.notes.map { "smart render: \($0)" } ?? []))
+    }
+
+    /// The indices of the clips that are not gaps, after checking the gaps: each
+    /// longer than zero, and, when every clip is one, the project setting the
+    /// render size and frame rate a picture of the background alone needs.
+    func mediaClipIndices() throws(PlanningError) -> [Int] {
+        var indices: [Int] = []
+        for (index, clip) in project.clips.enumerated() {
+            guard let gap = clip.gapDuration else {
+                indices.append(index)
+                continue
+            }
+            guard gap > .zero else {
+                throw .invalidValue(field: MixPart.clips.itemName(index) + ".gap", reason: "found \(gap.readable), expected a gap longer than 0")
+            }
+        }
+        if indices.isEmpty, project.video.renderSize == nil || project.video.frameRate == nil {
+            throw .invalidValue(field: MixPart.clips.rawValue, reason: "every clip is a gap, so no clip gives the picture's size and frame rate; "
+                + "set video.renderSize and video.frameRate for a picture of the background alone")
+        }
+        return indices
     }
 
     /// The output's dynamic range: the project's, or (`auto`) the first clip's
@@ -107,17 +137,19 @@ extension Planner {
 
     /// Whether the export must compose its picture rather than only stitch the
     /// clips: a transition, a picture fade or ramp, a full render, anything drawn
-    /// over the picture, clips that could not share one stream-copied track, or a
+    /// over the picture, a gap, clips that could not share one stream-copied track, or a
     /// clip shown at another size than a render size the project sets, or of
     /// another dynamic range than the output's.
     func composesVideo(_ infos: [VideoClipInfo]) -> Bool {
         let video = project.video
         if video.fadeIn > .zero || video.fadeOut > .zero || video.fullRender || drawsOverPicture { return true }
+        // Stream copy has no frames of the background to put in a gap.
+        if project.clips.contains(where: \.isGap) { return true }
         if project.clips.indices.contains(where: { project.transition(into: $0) != nil }) { return true }
         if project.clips.contains(where: { !$0.opacity.isEmpty || !$0.transform.isEmpty || !$0.crop.isEmpty }) { return true }
         // A clip ending in frames its edit list hides can end only the export by stream
         // copy (the output's edit list hides them there); before another, its last GOP is re-encoded.
-        if zip(project.clips, infos).dropLast().contains(where: { clip, info in
+        if zip(project.clips.filter { !$0.isGap }, infos).dropLast().contains(where: { clip, info in
             info.hidesFramesPastEnd && clip.outPoint.map { $0 >= info.duration } ?? true
         }) { return true }
         // A clip of another dynamic range than the output's is converted.
@@ -142,14 +174,24 @@ extension Planner {
         }
     }
 
-    /// Lays the stitched segments out with the project's transitions, fades and
-    /// ramps on video tracks `trackIDs`.
-    func composeVideo(_ stitch: VideoStitchPlan, infos: [VideoClipInfo], trackIDs: (a: Int, b: Int)) throws(PlanningError) -> VideoTimeline {
-        guard let first = infos.first else { throw .invalidValue(field: MixPart.clips.rawValue, reason: "no clip to compose") }
+    /// Lays the stitched segments (one per clip that is not a gap, in order) and
+    /// the gaps out with the project's transitions, fades and ramps on video
+    /// tracks `trackIDs`. The picture's fade-in and fade-out ramp the first and
+    /// last clip when it is not a gap (a gap shows the background already).
+    func composeVideo(_ segments: [VideoSegment], infos: [VideoClipInfo], trackIDs: (a: Int, b: Int)) throws(PlanningError) -> VideoTimeline {
         let video = project.video
-        let frameDuration = video.frameRate?.frameDuration ?? first.typicalFrameDuration ?? .milliseconds(40)
+        let first = infos.first
+        let frameDuration = video.frameRate?.frameDuration ?? first?.typicalFrameDuration ?? .milliseconds(40)
         var clips: [VideoTimelineClip] = []
-        for (index, (clip, segment)) in zip(project.clips, stitch.segments).enumerated() {
+        var segmentsLeft = segments[...]
+        for (index, clip) in project.clips.enumerated() {
+            if let gap = clip.gapDuration {
+                do { clips.append(try VideoTimelineClip(gapLasting: gap, transitionIn: project.transition(into: index))) } catch { throw .time(error) }
+                continue
+            }
+            guard let segment = segmentsLeft.popFirst() else {
+                throw .invalidValue(field: MixPart.clips.itemName(index), reason: "the clip has no stitched segment")
+            }
             var entry = VideoTimelineClip(sourceRange: segment.sourceRange, transitionIn: project.transition(into: index),
                                           conform: clip.fit ?? video.fit, opacityRamps: clip.opacity,
                                           transformRamps: clip.transform, cropRamps: clip.crop)
@@ -165,7 +207,10 @@ extension Planner {
             } catch { throw .time(error) }
             clips.append(entry)
         }
-        let size = try renderSize(first)
+        let size: PixelSize
+        if let first { size = try renderSize(first) } else if let set = video.renderSize { size = set } else {
+            throw .invalidValue(field: MixPart.clips.rawValue, reason: "every clip is a gap: set video.renderSize and video.frameRate for a picture of the background only")
+        }
         do {
             let timeline = try VideoTimeline(clips: clips, trackIDs: trackIDs, renderSize: size, frameDuration: frameDuration,
                                              backgroundColour: video.background)

@@ -16,11 +16,14 @@ extension Project {
     }
 
     /// Every media file the project refers to, in document order (clips,
-    /// voice-overs, music, overlay images, caption files), once per mention: so a
+    /// voice-overs, music, overlay images, caption files; gaps name none), once per mention: so a
     /// command can check they all exist before any work starts and name every
     /// missing one at once.
     public var mediaPaths: [MediaReference] {
-        references(clips, of: .clips) + references(voiceovers, of: .voiceovers) + references(music, of: .music)
+        clips.enumerated().compactMap { index, clip in
+            clip.isGap ? nil : MediaReference(path: clip.path, jsonPath: MixPart.clips.itemName(index) + ".path")
+        }
+            + references(voiceovers, of: .voiceovers) + references(music, of: .music)
             + overlays.enumerated().compactMap { index, overlay in
                 guard case let .image(path) = overlay.content else { return nil }
                 return MediaReference(path: path, jsonPath: "overlays[\(index)].image")

@@ -5,6 +5,13 @@ extension Project {
     /// the clip's own ``Clip/Entry`` applied over ``Video/transition``. Always
     /// nil for the first clip (and for an index outside ``clips``), since
     /// nothing plays before it.
+    ///
+    /// A transition between a clip and a gap (``Clip/gapDuration``) draws the
+    /// gap as a layer of ``Video/background``: a dissolve fades the clip out to
+    /// the background or in from it, a push moves the clip out or in with the
+    /// background beside it, a wipe uncovers the background or the clip, a
+    /// diagonal wipe sweeps between them, a fade-through fades through the
+    /// background; between two gaps nothing shows but the background.
     public func transition(into index: Int) -> Transition? {
         guard index > 0, index < clips.count else { return nil }
         switch clips[index].transition {

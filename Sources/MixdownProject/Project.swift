@@ -13,7 +13,8 @@ import MixdownUnits
 public struct Project: Hashable, Sendable {
     /// The project format version this model describes.
     public var version = 1
-    /// The video clips, stitched in this order.
+    /// The video clips, stitched in this order; a gap among them
+    /// (``Clip/init(gap:)``) holds the background and silence for its length.
     public var clips: [Clip] = []
     /// The voice-over takes, each at its own time.
     public var voiceovers: [Voiceover] = []
@@ -65,9 +66,24 @@ public struct Project: Hashable, Sendable {
         public var crop: [LayerRamp<CropRectangle>] = []
         /// How this clip is brought into the render size; nil takes ``Video/fit``.
         public var fit: ConformMode?
+        /// Non-nil for a gap: this long of ``Video/background`` and silence, no
+        /// media. A gap has an empty `path`, no in- or out-point and no audio
+        /// settings that sound; the clips after it start this much later.
+        public var gapDuration: MediaTime?
 
         /// A whole clip at unity gain.
         public init(path: String) { item = Item(path: path) }
+
+        /// A gap of `duration` (greater than zero; the project reader and
+        /// planning refuse one that is not): the background colour and
+        /// silence, entered by ``transition`` like any clip.
+        public init(gap duration: MediaTime) {
+            item = Item(path: "")
+            gapDuration = duration
+        }
+
+        /// Whether this is a gap rather than a clip of a file.
+        public var isGap: Bool { gapDuration != nil }
 
         /// How a clip is entered from the clip before it.
         ///

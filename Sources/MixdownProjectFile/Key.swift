@@ -25,12 +25,14 @@ enum Key {
         }
     }
 
-    /// A clip's own keys: its picture.
+    /// A clip's own keys: its picture; `gap` makes the element a gap.
     enum Clip: String, ProjectFileKey {
-        case transition, opacity, transform, crop, fit
+        case transition, opacity, transform, crop, fit, gap
 
         /// What a clip object may hold: these and the keys every item has.
         static let known = Item.keys(of: Clip.self)
+        /// What a gap (`{"gap": 2.5}`) may hold.
+        static let gapKnown = [gap.rawValue, transition.rawValue]
     }
 
     /// A voice-over take's own keys.

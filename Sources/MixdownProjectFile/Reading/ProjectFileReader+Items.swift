@@ -8,10 +8,26 @@ import MixdownUnits
 extension ProjectFileReader {
     func clip(_ value: Any, at path: JSONPath) -> Project.Clip? {
         guard let fields = object(value, at: path, known: Key.Clip.known, example: #"{"path": "clip.mp4"}"#) else { return nil }
+        if fields[Key.Clip.gap] != nil { return gap(fields, at: path) }
         var clip = Project.Clip(path: "")
         readItem(fields, at: path, of: "clip", into: &clip, after: [
             .pan: { clip in self.readPicture(fields, at: path, into: &clip) },
         ])
+        return clip
+    }
+
+    /// A gap, `{"gap": 2.5}` with perhaps a `transition`: the background and
+    /// silence for that long. Any other key (a `path`, in- and out-points,
+    /// audio or picture settings) is refused where it stands: a gap plays no file.
+    private func gap(_ fields: [String: Any], at path: JSONPath) -> Project.Clip? {
+        for key in fields.keys.sorted() where !Key.Clip.gapKnown.contains(key) && Key.Clip.known.contains(key) {
+            report(path.appending(key), found: "\(JSONValue.quoted(key)) beside \"gap\"",
+                   expected: "a gap holding only \"gap\" and \"transition\" (a gap is the background colour and silence, "
+                       + "it plays no file); remove \(JSONValue.quoted(key)) or \"gap\"")
+        }
+        guard let duration = read(fields, Key.Clip.gap, at: path, as: positiveTime) else { return nil }
+        var clip = Project.Clip(gap: duration)
+        readPicture(fields.filter { Key.Clip.gapKnown.contains($0.key) }, at: path, into: &clip)
         return clip
     }
 

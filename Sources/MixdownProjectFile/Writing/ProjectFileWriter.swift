@@ -35,6 +35,12 @@ struct ProjectFileWriter {
     // MARK: Items
 
     private func clip(_ clip: Project.Clip) -> JSONValue {
+        if let gap = clip.gapDuration {
+            // A gap is its length and the transition into it; nothing else of a clip applies.
+            var fields: [String: JSONValue] = [Key.Clip.gap.rawValue: Self.time(gap)]
+            picture(of: clip, into: &fields)
+            return .object(fields)
+        }
         var fields = item(clip.item)
         picture(of: clip, into: &fields)
         return .object(fields)

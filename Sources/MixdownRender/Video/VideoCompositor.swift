@@ -63,7 +63,12 @@ public struct VideoCompositor {
             return
         }
         canvas.fill(try background(instruction.backgroundColour ?? composition.backgroundColour, bitDepth: canvas.bitDepth))
-        if let custom = instruction.customTransition, let from = pictures[custom.fromTrackID], let to = pictures[custom.toTrackID] {
+        if let custom = instruction.customTransition, pictures[custom.fromTrackID] != nil || pictures[custom.toTrackID] != nil {
+            // A side with no picture is a gap: the background wipes in or out.
+            let colour = try background(instruction.backgroundColour ?? composition.backgroundColour, bitDepth: canvas.bitDepth)
+            let filled = pictures[custom.fromTrackID] == nil || pictures[custom.toTrackID] == nil
+                ? Picture(width: canvas.width, height: canvas.height, bitDepth: canvas.bitDepth, colour: colour) : nil
+            guard let from = pictures[custom.fromTrackID] ?? filled, let to = pictures[custom.toTrackID] ?? filled else { return }
             Self.diagonalWipe(from: from, to: to, progress: custom.timeRange.progress(at: time), into: canvas)
             return
         }

@@ -134,6 +134,7 @@ extension SmartRenderPlan {
     static func reason(for range: MediaTimeRange, in composition: VideoComposition) -> String {
         let instructions = composition.instructions.filter { $0.timeRange.overlaps(range) }
         if instructions.contains(where: { $0.layerInstructions.count > 1 || $0.customTransition != nil }) { return "transition" }
+        if instructions.contains(where: { $0.layerInstructions.isEmpty }) { return "gap (the background)" }
         if !composition.overlaidRanges(within: range).isEmpty { return "overlay" }
         if instructions.contains(where: { !$0.isPassThrough }) { return "ramped layer" }
         return "from the keyframe before a change to the IDR after it, or a clip that cannot be copied"

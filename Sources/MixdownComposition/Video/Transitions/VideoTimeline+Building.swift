@@ -18,12 +18,15 @@ extension VideoTimeline {
                 backgroundColour: Colour = .black) throws(VideoCompositionError) {
         guard frameDuration > .zero else { throw .invalidFrameDuration(frameDuration) }
         let lengths = clips.map(\.sourceRange.duration)
+        let trackOf = { (index: Int) in index % 2 == 0 ? trackIDs.a : trackIDs.b }
         var cursor = MediaTime.zero
+        var ranges: [MediaTimeRange] = []
         var placements: [Placement] = []
         var transitions: [PlacedTransition] = []
         for (index, clip) in clips.enumerated() {
             guard !clip.sourceRange.isEmpty else {
-                throw .invalidValue(at: cursor, reason: "clip \(index) plays nothing (its in-point is at its out-point)")
+                throw .invalidValue(at: cursor, reason: clip.isGap ? "clip \(index) is a gap of no length"
+                                        : "clip \(index) plays nothing (its in-point is at its out-point)")
             }
             var start = cursor
             if index > 0, let transition = clip.transitionIn {
@@ -39,33 +42,39 @@ extension VideoTimeline {
                 }
             }
             let range = try Self.range(start: start, duration: clip.sourceRange.duration)
-            placements.append(Placement(index: index, trackID: index % 2 == 0 ? trackIDs.a : trackIDs.b,
-                                        timeRange: range, sourceRange: clip.sourceRange))
+            ranges.append(range)
+            // A gap takes its place on the timeline but plays no track.
+            if !clip.isGap {
+                placements.append(Placement(index: placements.count, trackID: trackOf(index), timeRange: range,
+                                            sourceRange: clip.sourceRange))
+            }
             cursor = range.end
         }
         self.placements = placements
         self.transitions = transitions
         duration = cursor
-        let instructions = try Self.instructions(clips: clips, placements: placements, transitions: transitions,
+        let instructions = try Self.instructions(clips: clips, ranges: ranges, trackOf: trackOf, transitions: transitions,
                                                  renderSize: renderSize, frameDuration: frameDuration)
         videoComposition = VideoComposition(renderSize: renderSize, frameDuration: frameDuration,
                                             backgroundColour: backgroundColour, instructions: instructions)
     }
 
     /// The instructions in timeline order: each clip's own stretch, then the
-    /// transition out of it.
-    private static func instructions(clips: [VideoTimelineClip], placements: [Placement], transitions: [PlacedTransition],
-                                     renderSize: PixelSize, frameDuration: MediaTime) throws(VideoCompositionError) -> [VideoCompositionInstruction] {
-        let layers = try zip(clips, placements).map { (clip, place) throws(VideoCompositionError) in
-            try layer(of: clip, at: place)
+    /// transition out of it. A gap's own stretch draws no layer: the background.
+    private static func instructions(clips: [VideoTimelineClip], ranges: [MediaTimeRange], trackOf: (Int) -> Int,
+                                     transitions: [PlacedTransition], renderSize: PixelSize,
+                                     frameDuration: MediaTime) throws(VideoCompositionError) -> [VideoCompositionInstruction] {
+        var layers: [VideoCompositionLayerInstruction?] = []
+        for (index, clip) in clips.enumerated() {
+            layers.append(clip.isGap ? nil : try layer(of: clip, trackID: trackOf(index), start: ranges[index].start))
         }
         var instructions: [VideoCompositionInstruction] = []
-        for place in placements {
-            let into = transitions.first { $0.index == place.index }
-            let out = transitions.first { $0.index == place.index + 1 }
-            let own = try range(start: into?.timeRange.end ?? place.timeRange.start, end: out?.timeRange.start ?? place.timeRange.end)
+        for (index, whole) in ranges.enumerated() {
+            let into = transitions.first { $0.index == index }
+            let out = transitions.first { $0.index == index + 1 }
+            let own = try range(start: into?.timeRange.end ?? whole.start, end: out?.timeRange.start ?? whole.end)
             if !own.isEmpty {
-                instructions.append(VideoCompositionInstruction(timeRange: own, layerInstructions: [layers[place.index]]))
+                instructions.append(VideoCompositionInstruction(timeRange: own, layerInstructions: layers[index].map { [$0] } ?? []))
             }
             if let out {
                 // Fade-through turns at a frame boundary: the background shows on the middle frame.
@@ -73,7 +82,8 @@ extension VideoTimeline {
                     let frames = try out.timeRange.duration.nearestFrame(of: frameDuration)
                     return try out.timeRange.start + MediaTime(frameIndex: frames / 2, frameDuration: frameDuration)
                 }
-                instructions.append(transitionInstruction(out, from: layers[place.index], to: layers[out.index],
+                instructions.append(transitionInstruction(out, from: layers[index], to: layers[out.index],
+                                                          trackIDs: (trackOf(index), trackOf(out.index)),
                                                           renderSize: renderSize, middle: middle))
             }
         }
@@ -81,10 +91,9 @@ extension VideoTimeline {
     }
 
     /// A clip's layer with its own ramps moved from clip time to the timeline.
-    private static func layer(of clip: VideoTimelineClip, at place: Placement) throws(VideoCompositionError) -> VideoCompositionLayerInstruction {
-        var layer = VideoCompositionLayerInstruction(trackID: place.trackID)
+    private static func layer(of clip: VideoTimelineClip, trackID: Int, start: MediaTime) throws(VideoCompositionError) -> VideoCompositionLayerInstruction {
+        var layer = VideoCompositionLayerInstruction(trackID: trackID)
         layer.conform = clip.conform
-        let start = place.timeRange.start
         for ramp in clip.opacityRamps {
             layer.setOpacityRamp(from: ramp.start, to: ramp.end, timeRange: try shifted(ramp.timeRange, by: start))
         }
@@ -99,41 +108,59 @@ extension VideoTimeline {
 
     /// The instruction over a transition: the outgoing layer on top, the incoming
     /// one under it, each with the ramps that draw `transition.kind`.
-    private static func transitionInstruction(_ transition: PlacedTransition, from outgoing: VideoCompositionLayerInstruction,
-                                              to incoming: VideoCompositionLayerInstruction,
+    ///
+    /// A gap's side (a nil layer) is the background: the other clip's layer
+    /// alone gets the ramps that draw the same picture (a dissolve from a gap
+    /// fades the incoming clip in; a wipe from a gap uncovers the incoming clip
+    /// from the edge the outgoing one would have left); a diagonal wipe keeps
+    /// both tracks, the gap's drawing nothing, which the compositor fills with
+    /// the background.
+    private static func transitionInstruction(_ transition: PlacedTransition, from outgoing: VideoCompositionLayerInstruction?,
+                                              to incoming: VideoCompositionLayerInstruction?, trackIDs: (from: Int, to: Int),
                                               renderSize: PixelSize, middle: MediaTime) -> VideoCompositionInstruction {
         let range = transition.timeRange
+        guard outgoing != nil || incoming != nil else { return VideoCompositionInstruction(timeRange: range, layerInstructions: []) }
         var a = outgoing, b = incoming
         let width = Double(renderSize.width), height = Double(renderSize.height)
         let whole = CropRectangle(x: 0, y: 0, width: width, height: height)
         // Transform ramps start from what each clip's own transform is at the edge.
-        let aFrom = a.transform(at: range.start), bTo = b.transform(at: range.end)
+        let aFrom = a?.transform(at: range.start), bTo = b?.transform(at: range.end)
         func push(_ dx: Double, _ dy: Double) {
-            a.setTransformRamp(from: aFrom, to: aFrom.translatedBy(x: dx, y: dy), timeRange: range)
-            b.setTransformRamp(from: bTo.translatedBy(x: -dx, y: -dy), to: bTo, timeRange: range)
+            if let aFrom { a?.setTransformRamp(from: aFrom, to: aFrom.translatedBy(x: dx, y: dy), timeRange: range) }
+            if let bTo { b?.setTransformRamp(from: bTo.translatedBy(x: -dx, y: -dy), to: bTo, timeRange: range) }
+        }
+        // A wipe crops the outgoing picture to `gone`; from a gap, the incoming one grows from `from`.
+        func wipe(to gone: CropRectangle, from uncovered: CropRectangle) {
+            if a != nil {
+                a?.setCropRectangleRamp(from: whole, to: gone, timeRange: range)
+            } else {
+                b?.setCropRectangleRamp(from: uncovered, to: whole, timeRange: range)
+            }
         }
         var custom: CustomTransition?
         switch transition.kind {
         case .dissolve:
-            a.setOpacityRamp(from: 1, to: 0, timeRange: range)
+            if a != nil { a?.setOpacityRamp(from: 1, to: 0, timeRange: range) } else { b?.setOpacityRamp(from: 0, to: 1, timeRange: range) }
         case .fadeThrough:
             let firstHalf = (try? MediaTimeRange(start: range.start, end: middle)) ?? range
             let secondHalf = (try? MediaTimeRange(start: middle, end: range.end)) ?? range
-            a.setOpacityRamp(from: 1, to: 0, timeRange: firstHalf)
-            b.setOpacityRamp(from: 0, to: 0, timeRange: firstHalf)
-            b.setOpacityRamp(from: 0, to: 1, timeRange: secondHalf)
+            a?.setOpacityRamp(from: 1, to: 0, timeRange: firstHalf)
+            b?.setOpacityRamp(from: 0, to: 0, timeRange: firstHalf)
+            b?.setOpacityRamp(from: 0, to: 1, timeRange: secondHalf)
         case .pushLeft: push(-width, 0)
         case .pushRight: push(width, 0)
         case .pushUp: push(0, -height)
         case .pushDown: push(0, height)
-        case .wipeLeft: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: 0, height: height), timeRange: range)
-        case .wipeRight: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: width, y: 0, width: 0, height: height), timeRange: range)
-        case .wipeUp: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: width, height: 0), timeRange: range)
-        case .wipeDown: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: height, width: width, height: 0), timeRange: range)
+        case .wipeLeft: wipe(to: CropRectangle(x: 0, y: 0, width: 0, height: height), from: CropRectangle(x: width, y: 0, width: 0, height: height))
+        case .wipeRight: wipe(to: CropRectangle(x: width, y: 0, width: 0, height: height), from: CropRectangle(x: 0, y: 0, width: 0, height: height))
+        case .wipeUp: wipe(to: CropRectangle(x: 0, y: 0, width: width, height: 0), from: CropRectangle(x: 0, y: height, width: width, height: 0))
+        case .wipeDown: wipe(to: CropRectangle(x: 0, y: height, width: width, height: 0), from: CropRectangle(x: 0, y: 0, width: width, height: 0))
         case .diagonalWipe:
-            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID, timeRange: range)
+            a = a ?? VideoCompositionLayerInstruction(trackID: trackIDs.from)
+            b = b ?? VideoCompositionLayerInstruction(trackID: trackIDs.to)
+            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: trackIDs.from, toTrackID: trackIDs.to, timeRange: range)
         }
-        return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b], customTransition: custom)
+        return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b].compactMap { $0 }, customTransition: custom)
     }
 
     private static func range(start: MediaTime, duration: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {

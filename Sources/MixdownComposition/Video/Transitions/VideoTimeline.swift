@@ -11,10 +11,15 @@ import MixdownUnits
 /// half of the shorter of its two clips (so a clip's two transitions never
 /// meet), as in Apple's editor: a longer one is clamped and listed in ``clamps``.
 /// Lengths are taken down to whole frames.
+///
+/// A gap (``VideoTimelineClip/isGap``) is laid out as a clip is, on its track
+/// and with its transitions, but has no ``Placement`` and draws no layer: its
+/// stretch shows the composition's background.
 public struct VideoTimeline: Hashable, Sendable {
     /// A clip's place.
     public struct Placement: Hashable, Sendable {
-        /// The clip's index in the list given.
+        /// The clip's index among the clips given that are not gaps (its scan's
+        /// index); the index in the list given when it holds no gap.
         public let index: Int
         /// The track (A or B) that plays it.
         public let trackID: Int
@@ -26,7 +31,8 @@ public struct VideoTimeline: Hashable, Sendable {
 
     /// A transition as placed.
     public struct PlacedTransition: Hashable, Sendable, CustomStringConvertible {
-        /// The index of the clip it leads into (it leaves clip `index − 1`).
+        /// The index of the clip it leads into in the list given, gaps counted
+        /// (it leaves clip `index − 1`).
         public let index: Int
         /// What it draws.
         public let kind: Transition.Kind
@@ -43,7 +49,7 @@ public struct VideoTimeline: Hashable, Sendable {
         }
     }
 
-    /// Every clip's place, in order.
+    /// Every clip's place, in order; gaps have none.
     public let placements: [Placement]
     /// Every transition, in order.
     public let transitions: [PlacedTransition]

@@ -18,6 +18,9 @@ public struct VideoTimelineClip: Hashable, Sendable {
     public var transformRamps: [LayerRamp<LayerTransform>]
     /// See ``opacityRamps``.
     public var cropRamps: [LayerRamp<CropRectangle>]
+    /// Whether this is a gap: `sourceRange.duration` of the background, no
+    /// picture, no track drawn; it has no ``VideoTimeline/Placement``.
+    public var isGap = false
 
     /// A clip playing `sourceRange`, entered by `transitionIn`.
     public init(sourceRange: MediaTimeRange, transitionIn: Transition? = nil, conform: ConformMode = .fit,
@@ -29,5 +32,14 @@ public struct VideoTimelineClip: Hashable, Sendable {
         self.opacityRamps = opacityRamps
         self.transformRamps = transformRamps
         self.cropRamps = cropRamps
+    }
+
+    /// A gap: `duration` of the composition's background, entered by `transitionIn`.
+    ///
+    /// - Throws: `MediaTimeError` when `duration` is negative; ``VideoTimeline``
+    ///   refuses a gap of zero as it does an empty clip.
+    public init(gapLasting duration: MediaTime, transitionIn: Transition? = nil) throws(MediaTimeError) {
+        self.init(sourceRange: try MediaTimeRange(start: .zero, duration: duration), transitionIn: transitionIn)
+        isGap = true
     }
 }
