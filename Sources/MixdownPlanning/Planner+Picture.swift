@@ -96,7 +96,8 @@ extension Planner {
         }
         // Placements are the media clips' in order; a gap has no picture, so no span.
         var spans: [ClipSpan] = []
-        for (place, index) in zip(timeline.placements, mediaIndices) {
+        for place in timeline.placements {
+            let index = place.entryIndex
             spans.append(ClipSpan(source: place.sourceRange, timelineStart: place.timeRange.start, clipIndex: index,
                                   transitionIn: timeline.transitions.first { $0.index == index }?.timeRange.duration,
                                   transitionOut: timeline.transitions.first { $0.index == index + 1 }?.timeRange.duration))

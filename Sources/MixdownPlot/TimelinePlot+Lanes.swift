@@ -16,9 +16,16 @@ extension TimelinePlot {
         case let .composed(composed):
             // A composed picture: the clips overlap by their transitions.
             let timeline = composed.timeline
-            let items = timeline.placements.map { place in
+            var items = timeline.placements.map { place in
                 PlotItem(path: composed.clip(of: place).path, timeRange: place.timeRange, sourceRange: place.sourceRange)
-            }.sorted { $0.start < $1.start }
+            }
+            // A gap is the background, named by its length.
+            for gap in timeline.gaps {
+                var item = PlotItem(path: "", timeRange: gap.timeRange, sourceRange: MediaTimeRange(emptyAt: .zero))
+                item.label = "gap \(gap.timeRange.duration.readable)"
+                items.append(item)
+            }
+            items.sort { $0.start < $1.start }
             lanes.append(PlotLane(role: .video, items: items, duckRegions: [],
                                   transitions: timeline.transitions.map { ($0.kind.rawValue, $0.timeRange.start.seconds, $0.timeRange.end.seconds) },
                                   gainTop: 1))

@@ -9,7 +9,10 @@ import MixdownUnits
 /// What `mixdown inspect` prints: every track's segments, the cuts, gains and warnings.
 struct TimelineReport: Encodable {
     struct Segment: Encodable {
-        var path: String
+        /// The file; absent for a gap.
+        var path: String?
+        /// A gap's length in seconds; absent for a clip.
+        var gap: Double?
         var sourceStart: Double
         var sourceEnd: Double
         var timelineStart: Double
@@ -19,6 +22,15 @@ struct TimelineReport: Encodable {
             self.path = path
             sourceStart = source.start.seconds
             sourceEnd = source.end.seconds
+            timelineStart = timeline.start.seconds
+            timelineEnd = timeline.end.seconds
+        }
+
+        /// A gap: the background over `timeline`, its source its own length.
+        init(gap timeline: MediaTimeRange) {
+            gap = timeline.duration.seconds
+            sourceStart = 0
+            sourceEnd = timeline.duration.seconds
             timelineStart = timeline.start.seconds
             timelineEnd = timeline.end.seconds
         }
@@ -77,9 +89,9 @@ struct TimelineReport: Encodable {
         case let .stitched(stitch):
             video = stitch.segments.map { Segment(path: $0.path, source: $0.sourceRange, timeline: $0.timelineRange) }
         case let .composed(composed):
-            video = composed.timeline.placements.map {
+            video = (composed.timeline.placements.map {
                 Segment(path: composed.clip(of: $0).path, source: $0.sourceRange, timeline: $0.timeRange)
-            }.sorted { $0.timelineStart < $1.timelineStart }
+            } + composed.timeline.gaps.map { Segment(gap: $0.timeRange) }).sorted { $0.timelineStart < $1.timelineStart }
             videoComposition = VideoCompositionReport(timeline: composed.timeline, smartRender: composed.smartRender)
             // A clip entered by a transition does not start at a cut.
             transitionStarts = Set(composed.timeline.transitions.map(\.timeRange.start.seconds))
@@ -110,8 +122,11 @@ struct TimelineReport: Encodable {
     }
 
     private static func line(_ s: Segment) -> String {
-        String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
-               MessageText.shown((s.path as NSString).lastPathComponent), s.sourceStart, s.sourceEnd)
+        if let gap = s.gap, s.path == nil {
+            return String(format: "  %9.3f – %9.3f s  gap %.3f s (background, silence)", s.timelineStart, s.timelineEnd, gap)
+        }
+        return String(format: "  %9.3f – %9.3f s  ← %@ %.3f – %.3f s", s.timelineStart, s.timelineEnd,
+               MessageText.shown(((s.path ?? "") as NSString).lastPathComponent), s.sourceStart, s.sourceEnd)
     }
 
     var text: String {

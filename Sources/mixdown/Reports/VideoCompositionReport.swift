@@ -10,7 +10,7 @@ struct VideoCompositionReport: Encodable {
     struct Instruction: Encodable {
         var start: Double
         var end: Double
-        /// `clip 2`, or the transition's kind (`dissolve`).
+        /// `clip 2`, `gap 1 (2.5s)`, or the transition's kind (`dissolve`).
         var shows: String
     }
 
@@ -89,8 +89,11 @@ struct VideoCompositionReport: Encodable {
             let range = instruction.timeRange
             let transition = timeline.transitions.first { $0.timeRange == range }
             let clip = timeline.placements.first { $0.trackID == instruction.layerInstructions.first?.trackID && $0.timeRange.contains(range.start) }
-            return Instruction(start: range.start.seconds, end: range.end.seconds,
-                               shows: transition.map { $0.kind.rawValue } ?? "clip \(clip?.index ?? 0)")
+            // No layer: a gap's background.
+            let gap = instruction.layerInstructions.isEmpty ? timeline.gaps.first { $0.timeRange.contains(range.start) } : nil
+            let shows = transition.map { $0.kind.rawValue } ?? gap.map { "gap \($0.index) (\($0.timeRange.duration.readable))" }
+                ?? "clip \(clip?.entryIndex ?? 0)"
+            return Instruction(start: range.start.seconds, end: range.end.seconds, shows: shows)
         }
         overlays = composition.overlays.map(OverlayLine.init)
         spans = smartRender?.spans.map(Span.init) ?? []

@@ -22,6 +22,7 @@ extension VideoTimeline {
         var cursor = MediaTime.zero
         var ranges: [MediaTimeRange] = []
         var placements: [Placement] = []
+        var gaps: [PlacedGap] = []
         var transitions: [PlacedTransition] = []
         for (index, clip) in clips.enumerated() {
             guard !clip.sourceRange.isEmpty else {
@@ -44,13 +45,16 @@ extension VideoTimeline {
             let range = try Self.range(start: start, duration: clip.sourceRange.duration)
             ranges.append(range)
             // A gap takes its place on the timeline but plays no track.
-            if !clip.isGap {
-                placements.append(Placement(index: placements.count, trackID: trackOf(index), timeRange: range,
+            if clip.isGap {
+                gaps.append(PlacedGap(index: index, timeRange: range))
+            } else {
+                placements.append(Placement(index: placements.count, entryIndex: index, trackID: trackOf(index), timeRange: range,
                                             sourceRange: clip.sourceRange))
             }
             cursor = range.end
         }
         self.placements = placements
+        self.gaps = gaps
         self.transitions = transitions
         duration = cursor
         let instructions = try Self.instructions(clips: clips, ranges: ranges, trackOf: trackOf, transitions: transitions,

@@ -5,6 +5,6 @@ extension VideoTimeline {
         var composition = videoComposition
         composition.dynamicRange = dynamicRange
         composition.hdrMetadata = dynamicRange.isHDR ? hdrMetadata : nil
-        return VideoTimeline(placements: placements, transitions: transitions, videoComposition: composition, duration: duration)
+        return VideoTimeline(placements: placements, gaps: gaps, transitions: transitions, videoComposition: composition, duration: duration)
     }
 }

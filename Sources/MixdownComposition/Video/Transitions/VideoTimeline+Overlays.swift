@@ -5,6 +5,6 @@ extension VideoTimeline {
     public func overlaid(by overlays: [Overlay]) -> VideoTimeline {
         var composition = videoComposition
         composition.overlays = overlays
-        return VideoTimeline(placements: placements, transitions: transitions, videoComposition: composition, duration: duration)
+        return VideoTimeline(placements: placements, gaps: gaps, transitions: transitions, videoComposition: composition, duration: duration)
     }
 }

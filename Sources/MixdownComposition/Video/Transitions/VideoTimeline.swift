@@ -21,12 +21,22 @@ public struct VideoTimeline: Hashable, Sendable {
         /// The clip's index among the clips given that are not gaps (its scan's
         /// index); the index in the list given when it holds no gap.
         public let index: Int
+        /// The clip's index in the list given, gaps counted (``PlacedTransition/index``'s count).
+        public let entryIndex: Int
         /// The track (A or B) that plays it.
         public let trackID: Int
         /// Where it plays, in timeline time (its transitions included).
         public let timeRange: MediaTimeRange
         /// The source range that plays there.
         public let sourceRange: MediaTimeRange
+    }
+
+    /// A gap as placed: the background, no track drawn.
+    public struct PlacedGap: Hashable, Sendable {
+        /// The gap's index in the list given, gaps counted.
+        public let index: Int
+        /// Where it lies, in timeline time (transitions into and out of it included).
+        public let timeRange: MediaTimeRange
     }
 
     /// A transition as placed.
@@ -51,6 +61,8 @@ public struct VideoTimeline: Hashable, Sendable {
 
     /// Every clip's place, in order; gaps have none.
     public let placements: [Placement]
+    /// Every gap's place, in order.
+    public let gaps: [PlacedGap]
     /// Every transition, in order.
     public let transitions: [PlacedTransition]
     /// The composition drawing them: its instructions tile `[0, duration)`.
