@@ -7,11 +7,12 @@ extension Project {
     /// nothing plays before it.
     ///
     /// A transition between a clip and a gap (``Clip/gapDuration``) draws the
-    /// gap as a layer of ``Video/background``: a dissolve fades the clip out to
-    /// the background or in from it, a push moves the clip out or in with the
-    /// background beside it, a wipe uncovers the background or the clip, a
-    /// diagonal wipe sweeps between them, a fade-through fades through the
-    /// background; between two gaps nothing shows but the background.
+    /// gap as a layer of ``Video/background``, ramped as a clip would be: a
+    /// dissolve fades the clip out to the background (or the background out over
+    /// the clip), a push moves the clip out or in with the background beside it,
+    /// a wipe or diagonal wipe uncovers the background or the clip, a
+    /// fade-through fades through the background; between two gaps nothing
+    /// shows but the background.
     public func transition(into index: Int) -> Transition? {
         guard index > 0, index < clips.count else { return nil }
         switch clips[index].transition {

@@ -246,7 +246,7 @@ final class GapExportTests: XCTestCase {
         guard case let .composed(into) = try back.plan(for: .export).video else { return XCTFail("composed") }
         let instruction = try XCTUnwrap(into.timeline.videoComposition.instruction(at: t("2.7")))
         XCTAssertEqual(instruction.timeRange, try MediaTimeRange(parsing: "2.6-3"))
-        XCTAssertEqual(instruction.layerInstructions.count, 1, "the gap draws no layer")
+        XCTAssertEqual(instruction.layerInstructions.map(\.drawsBackground), [true, false], "the gap: a layer of the background, on top")
         XCTAssertEqual(instruction.layerInstructions.first?.opacity(at: t("2.8")) ?? 0, 0.5, accuracy: 1e-9)
     }
 

@@ -8,6 +8,7 @@ extension VideoCompositionLayerInstruction {
     public func shifted(by offset: MediaTime) throws(MediaTimeError) -> VideoCompositionLayerInstruction {
         var moved = VideoCompositionLayerInstruction(trackID: trackID)
         moved.conform = conform
+        moved.drawsBackground = drawsBackground
         for ramp in opacityRamps {
             moved.setOpacityRamp(from: ramp.start, to: ramp.end, timeRange: try ramp.timeRange.shifted(by: offset))
         }

@@ -14,6 +14,10 @@ public struct VideoCompositionLayerInstruction: Hashable, Sendable {
     /// How frames of another size or shape than the render size are brought into
     /// it before the layer's own transform (fit with a border, or fill).
     public var conform: ConformMode = .fit
+    /// Whether the layer draws the composition's background colour instead of
+    /// a frame of its track: a gap's layer, which a transition into or out of
+    /// the gap moves, crops or fades as it would a clip's.
+    public var drawsBackground = false
     /// The opacity settings, in time order.
     public private(set) var opacityRamps: [LayerRamp<Opacity>] = []
     /// The transform settings, in time order.

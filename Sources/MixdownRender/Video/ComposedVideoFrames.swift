@@ -55,7 +55,8 @@ public final class ComposedVideoFrames {
         precondition(canvas.bitDepth == bitDepth, "a \(canvas.bitDepth)-bit canvas for \(bitDepth)-bit frames")
         var pictures: [Int: Picture] = [:]
         let instruction = timeline.videoComposition.instruction(at: time)
-        for layer in instruction?.layerInstructions ?? [] {
+        // A gap's layer draws the background: the compositor fills it.
+        for layer in instruction?.layerInstructions ?? [] where !layer.drawsBackground {
             guard let place = timeline.placements.first(where: { $0.trackID == layer.trackID && $0.timeRange.contains(time) }) else {
                 continue
             }

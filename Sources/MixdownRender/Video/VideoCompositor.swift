@@ -54,7 +54,8 @@ public struct VideoCompositor {
     /// Draws the frame at `time` into `canvas` (render size) from `pictures`, the
     /// conformed frame of each track the instruction at `time` draws.
     ///
-    /// A layer whose track has no picture (its clip has ended) is left out.
+    /// A layer whose track has no picture (its clip has ended) is left out; one
+    /// that draws the background (a gap's) is the background colour.
     /// - Throws: what `resample` throws; `unsupported` when an HDR background
     ///   colour cannot be converted.
     public func draw(at time: MediaTime, pictures: [Int: Picture], into canvas: Picture) throws(MediaIOError) {
@@ -63,17 +64,26 @@ public struct VideoCompositor {
             return
         }
         canvas.fill(try background(instruction.backgroundColour ?? composition.backgroundColour, bitDepth: canvas.bitDepth))
-        if let custom = instruction.customTransition, pictures[custom.fromTrackID] != nil || pictures[custom.toTrackID] != nil {
-            // A side with no picture is a gap: the background wipes in or out.
-            let colour = try background(instruction.backgroundColour ?? composition.backgroundColour, bitDepth: canvas.bitDepth)
-            let filled = pictures[custom.fromTrackID] == nil || pictures[custom.toTrackID] == nil
-                ? Picture(width: canvas.width, height: canvas.height, bitDepth: canvas.bitDepth, colour: colour) : nil
-            guard let from = pictures[custom.fromTrackID] ?? filled, let to = pictures[custom.toTrackID] ?? filled else { return }
+        // A gap's layer (`drawsBackground`) is a picture of the background colour.
+        var filled: Picture?
+        let colour = instruction.backgroundColour ?? composition.backgroundColour
+        func picture(_ layer: VideoCompositionLayerInstruction?) throws(MediaIOError) -> Picture? {
+            guard let layer else { return nil }
+            guard layer.drawsBackground else { return pictures[layer.trackID] }
+            if filled == nil {
+                filled = Picture(width: canvas.width, height: canvas.height, bitDepth: canvas.bitDepth,
+                                 colour: try background(colour, bitDepth: canvas.bitDepth))
+            }
+            return filled
+        }
+        if let custom = instruction.customTransition,
+           let from = try picture(instruction.layerInstructions.first { $0.trackID == custom.fromTrackID }),
+           let to = try picture(instruction.layerInstructions.first { $0.trackID == custom.toTrackID }) {
             Self.diagonalWipe(from: from, to: to, progress: custom.timeRange.progress(at: time), into: canvas)
             return
         }
         for layer in instruction.layerInstructions.reversed() {
-            guard let picture = pictures[layer.trackID] else { continue }
+            guard let picture = try picture(layer) else { continue }
             try draw(layer, picture: picture, at: time, into: canvas)
         }
     }

@@ -113,58 +113,54 @@ extension VideoTimeline {
     /// The instruction over a transition: the outgoing layer on top, the incoming
     /// one under it, each with the ramps that draw `transition.kind`.
     ///
-    /// A gap's side (a nil layer) is the background: the other clip's layer
-    /// alone gets the ramps that draw the same picture (a dissolve from a gap
-    /// fades the incoming clip in; a wipe from a gap uncovers the incoming clip
-    /// from the edge the outgoing one would have left); a diagonal wipe keeps
-    /// both tracks, the gap's drawing nothing, which the compositor fills with
-    /// the background.
+    /// A gap's side (a nil layer) is a layer of the background colour
+    /// (``VideoCompositionLayerInstruction/drawsBackground``) on the gap's track,
+    /// ramped as a clip's would be: a dissolve fades a clip out to the background
+    /// or the background out over the clip, a wipe uncovers either, a push
+    /// moves both. Between two gaps nothing is drawn but the background.
     private static func transitionInstruction(_ transition: PlacedTransition, from outgoing: VideoCompositionLayerInstruction?,
                                               to incoming: VideoCompositionLayerInstruction?, trackIDs: (from: Int, to: Int),
                                               renderSize: PixelSize, middle: MediaTime) -> VideoCompositionInstruction {
         let range = transition.timeRange
         guard outgoing != nil || incoming != nil else { return VideoCompositionInstruction(timeRange: range, layerInstructions: []) }
-        var a = outgoing, b = incoming
+        var a = outgoing ?? background(on: trackIDs.from), b = incoming ?? background(on: trackIDs.to)
         let width = Double(renderSize.width), height = Double(renderSize.height)
         let whole = CropRectangle(x: 0, y: 0, width: width, height: height)
         // Transform ramps start from what each clip's own transform is at the edge.
-        let aFrom = a?.transform(at: range.start), bTo = b?.transform(at: range.end)
+        let aFrom = a.transform(at: range.start), bTo = b.transform(at: range.end)
         func push(_ dx: Double, _ dy: Double) {
-            if let aFrom { a?.setTransformRamp(from: aFrom, to: aFrom.translatedBy(x: dx, y: dy), timeRange: range) }
-            if let bTo { b?.setTransformRamp(from: bTo.translatedBy(x: -dx, y: -dy), to: bTo, timeRange: range) }
-        }
-        // A wipe crops the outgoing picture to `gone`; from a gap, the incoming one grows from `from`.
-        func wipe(to gone: CropRectangle, from uncovered: CropRectangle) {
-            if a != nil {
-                a?.setCropRectangleRamp(from: whole, to: gone, timeRange: range)
-            } else {
-                b?.setCropRectangleRamp(from: uncovered, to: whole, timeRange: range)
-            }
+            a.setTransformRamp(from: aFrom, to: aFrom.translatedBy(x: dx, y: dy), timeRange: range)
+            b.setTransformRamp(from: bTo.translatedBy(x: -dx, y: -dy), to: bTo, timeRange: range)
         }
         var custom: CustomTransition?
         switch transition.kind {
         case .dissolve:
-            if a != nil { a?.setOpacityRamp(from: 1, to: 0, timeRange: range) } else { b?.setOpacityRamp(from: 0, to: 1, timeRange: range) }
+            a.setOpacityRamp(from: 1, to: 0, timeRange: range)
         case .fadeThrough:
             let firstHalf = (try? MediaTimeRange(start: range.start, end: middle)) ?? range
             let secondHalf = (try? MediaTimeRange(start: middle, end: range.end)) ?? range
-            a?.setOpacityRamp(from: 1, to: 0, timeRange: firstHalf)
-            b?.setOpacityRamp(from: 0, to: 0, timeRange: firstHalf)
-            b?.setOpacityRamp(from: 0, to: 1, timeRange: secondHalf)
+            a.setOpacityRamp(from: 1, to: 0, timeRange: firstHalf)
+            b.setOpacityRamp(from: 0, to: 0, timeRange: firstHalf)
+            b.setOpacityRamp(from: 0, to: 1, timeRange: secondHalf)
         case .pushLeft: push(-width, 0)
         case .pushRight: push(width, 0)
         case .pushUp: push(0, -height)
         case .pushDown: push(0, height)
-        case .wipeLeft: wipe(to: CropRectangle(x: 0, y: 0, width: 0, height: height), from: CropRectangle(x: width, y: 0, width: 0, height: height))
-        case .wipeRight: wipe(to: CropRectangle(x: width, y: 0, width: 0, height: height), from: CropRectangle(x: 0, y: 0, width: 0, height: height))
-        case .wipeUp: wipe(to: CropRectangle(x: 0, y: 0, width: width, height: 0), from: CropRectangle(x: 0, y: height, width: width, height: 0))
-        case .wipeDown: wipe(to: CropRectangle(x: 0, y: height, width: width, height: 0), from: CropRectangle(x: 0, y: 0, width: width, height: 0))
+        case .wipeLeft: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: 0, height: height), timeRange: range)
+        case .wipeRight: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: width, y: 0, width: 0, height: height), timeRange: range)
+        case .wipeUp: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: 0, width: width, height: 0), timeRange: range)
+        case .wipeDown: a.setCropRectangleRamp(from: whole, to: CropRectangle(x: 0, y: height, width: width, height: 0), timeRange: range)
         case .diagonalWipe:
-            a = a ?? VideoCompositionLayerInstruction(trackID: trackIDs.from)
-            b = b ?? VideoCompositionLayerInstruction(trackID: trackIDs.to)
-            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: trackIDs.from, toTrackID: trackIDs.to, timeRange: range)
+            custom = CustomTransition(kind: .diagonalWipe, fromTrackID: a.trackID, toTrackID: b.trackID, timeRange: range)
         }
-        return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b].compactMap { $0 }, customTransition: custom)
+        return VideoCompositionInstruction(timeRange: range, layerInstructions: [a, b], customTransition: custom)
+    }
+
+    /// A gap's layer in a transition: the background colour on `trackID`.
+    private static func background(on trackID: Int) -> VideoCompositionLayerInstruction {
+        var layer = VideoCompositionLayerInstruction(trackID: trackID)
+        layer.drawsBackground = true
+        return layer
     }
 
     private static func range(start: MediaTime, duration: MediaTime) throws(VideoCompositionError) -> MediaTimeRange {

@@ -13,8 +13,10 @@ import MixdownUnits
 /// Lengths are taken down to whole frames.
 ///
 /// A gap (``VideoTimelineClip/isGap``) is laid out as a clip is, on its track
-/// and with its transitions, but has no ``Placement`` and draws no layer: its
-/// stretch shows the composition's background.
+/// and with its transitions, but has no ``Placement``: its own stretch draws no
+/// layer (the composition's background shows), and a transition with a clip
+/// draws it as a layer of the background colour
+/// (``VideoCompositionLayerInstruction/drawsBackground``).
 public struct VideoTimeline: Hashable, Sendable {
     /// A clip's place.
     public struct Placement: Hashable, Sendable {

@@ -19,7 +19,8 @@ public struct VideoTimelineClip: Hashable, Sendable {
     /// See ``opacityRamps``.
     public var cropRamps: [LayerRamp<CropRectangle>]
     /// Whether this is a gap: `sourceRange.duration` of the background, no
-    /// picture, no track drawn; it has no ``VideoTimeline/Placement``.
+    /// source; it has no ``VideoTimeline/Placement``, and only a transition
+    /// draws it, as a layer of the background colour.
     public var isGap = false
 
     /// A clip playing `sourceRange`, entered by `transitionIn`.
