@@ -5,6 +5,7 @@ import MixdownPlan
 import MixdownPlanning
 import MixdownProject
 import MixdownRender
+import MixdownTime
 
 /// `mixdown automation`: the gain envelope of every track, exactly as the renderer applies it.
 struct AutomationCommand: ParsableCommand {
@@ -29,7 +30,11 @@ struct AutomationCommand: ParsableCommand {
     func run() throws {
         let project = try timeline.project()
         let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount).plan
-        let tracks = plan.audioTracks.map { TrackAutomation(track: $0, until: plan.duration) }
+        // The gaps among the clips are listed once, with the first clip-audio track.
+        var gaps: [MediaTimeRange] = []
+        if case let .composed(video) = plan.video { gaps = video.timeline.gaps.map(\.timeRange) }
+        let firstClipTrack = plan.audioTracks.first { $0.part == .clips }?.id
+        let tracks = plan.audioTracks.map { TrackAutomation(track: $0, until: plan.duration, gaps: $0.id == firstClipTrack ? gaps : []) }
         if json {
             try printJSON(tracks)
         } else {

@@ -25,8 +25,11 @@ struct TrackAutomation: Encodable {
     var duckRegions: [[Double]]
     /// How each duck's depth was chosen, when ducking by loudness.
     var loudnessDucks: [LoudnessDuckReport]
+    /// The gaps among the clips, [start, end] in timeline seconds: silence
+    /// (on the first clip-audio track only).
+    var gaps: [[Double]]?
 
-    init(track: MixTrack, until timelineEnd: MediaTime) {
+    init(track: MixTrack, until timelineEnd: MediaTime, gaps: [MediaTimeRange] = []) {
         let envelope = track.envelope
         let end = timelineEnd.seconds
         self.track = track.id
@@ -35,6 +38,7 @@ struct TrackAutomation: Encodable {
         speech = SpeechReport.on(track)
         duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
         loudnessDucks = track.loudnessDucks.map(LoudnessDuckReport.init)
+        self.gaps = gaps.isEmpty ? nil : gaps.map { [$0.start.seconds, $0.end.seconds] }
         spans = envelope.spans.compactMap { span in
             guard span.start.seconds < end else { return nil }
             return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
@@ -51,6 +55,9 @@ struct TrackAutomation: Encodable {
                 ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))
                 : String(format: "%.4f → %.4f (%@ → %@)", s.startGain, s.endGain, decibels(s.startGain), decibels(s.endGain))
             lines.append(String(format: "  %9.3f – %9.3f s  ", s.start, s.end) + gains + "  " + s.curve)
+        }
+        for gap in gaps ?? [] {
+            lines.append(String(format: "  gap %.3f – %.3f s (%.3f s): no clip, silence", gap[0], gap[1], gap[1] - gap[0]))
         }
         return lines.joined(separator: "\n")
     }
