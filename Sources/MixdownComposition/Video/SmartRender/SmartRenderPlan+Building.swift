@@ -20,7 +20,11 @@ extension SmartRenderPlan {
         let checks = infos.map { SmartRenderClipCheck(info: $0, composition: composition, codec: codec) }
         guard checks.contains(where: { $0.problem == nil }) else {
             self.init(spans: [.encode(whole, reason: "no clip can be copied")], codec: codec,
-                      notes: checks.enumerated().compactMap { index, check in check.problem.map { "clip \(index) is re-encoded whole: \($0)" } })
+                      notes: checks.enumerated().compactMap { index, check in
+                          // Named by the clip's place in the timeline's list, gaps counted.
+                          let clip = timeline.placements.first { $0.index == index }?.entryIndex ?? index
+                          return check.problem.map { "clip \(clip) is re-encoded whole: \($0)" }
+                      })
             return
         }
         var notes: [String] = []
@@ -35,7 +39,7 @@ extension SmartRenderPlan {
         for place in timeline.placements {
             let check = checks[place.index]
             if let problem = check.problem ?? reference.flatMap(check.mismatch(with:)) {
-                notes.append("clip \(place.index) is re-encoded whole: \(problem)")
+                notes.append("clip \(place.entryIndex) is re-encoded whole: \(problem)")
                 continue
             }
             for window in Self.unchangedWindows(of: place, in: composition) {
