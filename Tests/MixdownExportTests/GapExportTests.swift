@@ -266,6 +266,13 @@ final class GapExportTests: XCTestCase {
         guard case let .composed(video) = plan.video else { return XCTFail("composed") }
         XCTAssertTrue(video.timeline.placements.isEmpty)
         XCTAssertTrue(video.timeline.videoComposition.instructions.allSatisfy(\.layerInstructions.isEmpty))
+        // Exported: the background alone, every frame encoded.
+        project.video.background = Self.background
+        let path = temporaryPath("gaps-only.mp4")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try ExportSession(plan: try project.plan(for: .export), outputPath: path).exportDecodingCleanly()
+        XCTAssertEqual(try Tool.videoPacketHashes(path).count, 15, "1.5 s at 10 fps")
+        assertClose(try meanYCbCr(path, at: 0.75, width: 64, height: 36), try videoRange(Self.background, taggedIn: path), "the background")
         var zero = Project()
         zero.clips = [.init(gap: .zero), .init(path: try media().a)]
         XCTAssertThrowsError(try zero.plan()) { error in
