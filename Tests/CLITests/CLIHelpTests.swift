@@ -54,7 +54,7 @@ final class CLIHelpTests: XCTestCase {
     func testEachShownDefaultIsTheProjectsOwn() throws {
         let shown = try Self.shownDefaults(of: "init")
         // Defaults that depend on the media or the timeline, not values to type.
-        let described: Set = ["--transition", "--render-size", "--duration"]
+        let described: Set = ["--transition", "--render-size", "--duration", "--audio-track"]
         // With a watermark, as --watermark-position and --watermark-opacity are its own.
         let plain = ["init", "--video", "a.mp4", "--voiceover", "vo.wav@1", "--music", "bed.mp3", "--watermark", "logo.png"]
         let values = shown.filter { !described.contains($0.key) }.sorted { $0.key < $1.key }

@@ -34,6 +34,7 @@ final class CLIOptionParsingTests: XCTestCase {
     private static let takesWordOrPath: Set<String> = [
         "path", "path@time", "path[@time]", "path[@lang]", "curve", "mode", "parts", "type[:s]", "WxH", "colour",
         "name", "range", "anchor", "progress", "format", "out.wav", "out.mp4", "out.svg", "frame.png", "project.json",
+        "N=role", "dir", "OLD=NEW",
     ]
 
     /// The subcommands by name.

@@ -71,6 +71,17 @@ public enum Fixture {
         return path
     }
 
+    /// The OTIO timelines other tools wrote (`../shared/interchange/otio-samples`
+    /// beside the checkout), failing the test when they are not there.
+    public static func interchange(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/interchange/otio-samples/\(name)").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("\(path) is missing: the interchange samples must be at ../shared/interchange beside the checkout", file: file, line: line)
+            throw Tool.Failure(description: "\(path) is missing")
+        }
+        return path
+    }
+
     /// The corpus's manifest: file name → what it exercises.
     public static func realMediaManifest() throws -> [String: String] {
         let text = try String(contentsOfFile: realMediaFolder + "/../manifest.tsv", encoding: .utf8)

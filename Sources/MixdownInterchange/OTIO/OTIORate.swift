@@ -41,12 +41,36 @@ struct OTIORate: Hashable, Sendable {
         (self.numerator, self.denominator) = Self.reduced(numerator, denominator)
     }
 
+    /// The exact time of `count` units at this rate: `count × denominator / numerator` s.
+    ///
+    /// Counts are whole in practice; a fractional one is taken as the nearest
+    /// fraction over a power of two or ten (up to 1/1024, 1/10⁶) within 10⁻⁹ of
+    /// it, else to the nanosecond. Nil when the time does not fit a `MediaTime`.
+    func time(of count: Double) -> MediaTime? {
+        guard count.isFinite, abs(count) < 9e15 else { return nil }
+        var whole = count.rounded(), scale: Int64 = 1
+        if whole != count {
+            let scales: [Int64] = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+            guard let found = scales.first(where: { abs(count * Double($0) - (count * Double($0)).rounded()) < 1e-9 * Double($0) }) else {
+                return try? MediaTime(seconds: count * Double(denominator) / Double(numerator), preferredTimescale: 1_000_000_000)
+            }
+            scale = found
+            whole = (count * Double(found)).rounded()
+        }
+        let (value, valueOverflow) = Int64(whole).multipliedReportingOverflow(by: denominator)
+        let (timescale, scaleOverflow) = numerator.multipliedReportingOverflow(by: scale)
+        guard !valueOverflow, !scaleOverflow else { return nil }
+        let (reducedValue, reducedScale) = Self.reduced(value, timescale)
+        if let scale32 = Int32(exactly: reducedScale) { return try? MediaTime(value: reducedValue, timescale: scale32) }
+        return try? MediaTime(seconds: count * Double(denominator) / Double(numerator), preferredTimescale: 1_000_000_000)
+    }
+
     /// The rate as the double OTIO writes: `24000/1001` as `23.976023976023978`.
     var double: Double { Double(numerator) / Double(denominator) }
 
     private static func reduced(_ numerator: Int64, _ denominator: Int64) -> (Int64, Int64) {
-        var (a, b) = (numerator, denominator)
+        var (a, b) = (abs(numerator), denominator)
         while b != 0 { (a, b) = (b, a % b) }
-        return (numerator / a, denominator / a)
+        return a == 0 ? (0, 1) : (numerator / a, denominator / a)
     }
 }

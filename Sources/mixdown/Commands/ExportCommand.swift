@@ -64,7 +64,7 @@ struct ExportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        var project = try timeline.project()
+        var project = try timeline.project(console: Console(quiet: reporting.quiet))
         try checkOutput(output, inputs: project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 })
         if snapKeyframes { project.snapToKeyframes = true }
         if let audioBitrate { project.output.audioBitrate = audioBitrate }

@@ -35,7 +35,7 @@ struct FrameCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var project = try timeline.project()
+        var project = try timeline.project(console: Console(quiet: quiet))
         guard !project.clips.isEmpty else {
             throw ValidationError("nothing to draw: the timeline has no video clip (give --video or a project with clips)")
         }

@@ -42,7 +42,7 @@ struct MixCommand: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        var project = try timeline.project()
+        var project = try timeline.project(console: Console(quiet: reporting.quiet))
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }

@@ -50,7 +50,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let project = try timeline.project()
+        let project = try timeline.project(console: Console(quiet: quiet))
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         if output != "-" { try checkOutput(output, inputs: inputs, extensions: ["svg"], format: "an SVG picture") }
         let plan = try project.measuredPlan(for: .layout, threads: AudioRenderer.defaultThreadCount).plan

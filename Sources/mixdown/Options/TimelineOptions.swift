@@ -1,4 +1,5 @@
 import ArgumentParser
+import MixdownInterchange
 import MixdownProject
 import MixdownProjectFile
 import MixdownTime
@@ -7,7 +8,8 @@ import MixdownUnits
 /// The inputs every rendering command shares: a project file and the flags that
 /// describe or change a timeline.
 struct TimelineOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("A project file (JSON, see docs/project-format.md); flags given beside it override it.", valueName: "project.json"))
+    @Argument(help: ArgumentHelp("A project file (JSON, see docs/project-format.md) or an editor's OpenTimelineIO timeline (.otio, docs/interchange.md); "
+                                 + "flags given beside it override it.", valueName: "project.json"))
     var projectFile: String?
 
     @OptionGroup var flags: TimelineFlags
@@ -21,6 +23,8 @@ struct TimelineOptions: ParsableArguments {
 
     @OptionGroup(title: "Overlays and captions") var overlays: OverlayOptions
 
+    @OptionGroup(title: "Timelines from editors (.otio)") var interchange: ImportOptions
+
     func validate() throws {
         guard projectFile != nil || flags.placesMedia else {
             throw ValidationError("nothing to mix: give a project file, or at least one --video, --voiceover or --music")
@@ -31,8 +35,16 @@ struct TimelineOptions: ParsableArguments {
     ///
     /// A list flag (`--video`, `--voiceover`, `--music`, `--captions`) replaces
     /// that list of the file; `--title` and `--watermark` add to its overlays.
-    func project() throws -> Project {
-        var project = try flags.project(loading: projectFile, shaping: shaping, picture: picture)
+    /// An `.otio` timeline is imported (its notes go to `console` as warnings).
+    func project(console: Console = Console(quiet: false)) throws -> Project {
+        var project: Project
+        if let projectFile, OTIOImport.isTimeline(projectFile) {
+            let imported = try OTIOImport.read(contentsOf: projectFile, options: interchange.options)
+            imported.notes.forEach { console.warn($0) }
+            project = flags.applied(to: imported.project, shaping: shaping, picture: picture)
+        } else {
+            project = try flags.project(loading: projectFile, shaping: shaping, picture: picture)
+        }
         overlays.apply(to: &project)
         try overlays.check(project)
         return project

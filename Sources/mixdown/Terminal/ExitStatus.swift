@@ -3,6 +3,7 @@ import Foundation
 import MixdownAudioMix
 import MixdownCaptions
 import MixdownComposition
+import MixdownInterchange
 import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
@@ -50,6 +51,7 @@ enum ExitStatus {
             if case let .stitch(stitch) = error { return code(for: stitch) }
             return badInput
         case let error as ProjectFileError: return error.isUnreadable ? missingInput : badInput
+        case let error as InterchangeError: return error.isMissingInput ? missingInput : badInput
         case let error as CaptionError: return code(for: error)
         case is CompositionError, is AudioMixError, is MediaTimeError, is QuantityError: return badInput
         default: return internalError

@@ -1,4 +1,4 @@
-public import MixdownDSP
+internal import MixdownDSP
 internal import MixdownSystem
 internal import MixdownUnits
 

@@ -1,6 +1,6 @@
 internal import MixdownDSP
 internal import MixdownSystem
-public import MixdownUnits
+package import MixdownUnits
 internal import Synchronization
 
 /// One entry being written: a temporary file in the cache folder into which
