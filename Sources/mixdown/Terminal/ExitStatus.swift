@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MixdownAudioMix
 import MixdownCaptions
+import MixdownInterchange
 import MixdownComposition
 import MixdownMediaIO
 import MixdownPlan
@@ -51,6 +52,9 @@ enum ExitStatus {
             return badInput
         case let error as ProjectFileError: return error.isUnreadable ? missingInput : badInput
         case let error as CaptionError: return code(for: error)
+        case let error as TimelineExportError:
+            if case .projectDocument = error { return internalError }
+            return badInput
         case is CompositionError, is AudioMixError, is MediaTimeError, is QuantityError: return badInput
         default: return internalError
         }
