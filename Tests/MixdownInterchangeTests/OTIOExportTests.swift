@@ -3,6 +3,9 @@ import MixdownAudioMix
 import MixdownComposition
 import MixdownInterchange
 import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownProjectFile
 import MixdownTestSupport
 import MixdownTime
 import XCTest
@@ -110,6 +113,53 @@ final class OTIOExportTests: XCTestCase {
                 guard expected > -60 else { continue }
                 XCTAssertEqual(a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0), expected, accuracy: 0.1, "at \(t) s")
             }
+        }
+    }
+
+    /// At 30000/1001 a dissolve of 15 frames cuts half a frame in: OTIO's arithmetic
+    /// on the written times still lands every clip where the plan has it.
+    func testNTSCRateAndHalfFramesStayExact() throws {
+        let fixture = try TimelineExportFixture.make()
+        let folder = try TemporaryFolder()
+        for i in 0..<2 {
+            _ = try Tool.run("ffmpeg", ["-v", "error", "-nostdin", "-y",
+                                        "-f", "lavfi", "-i", "testsrc=size=64x48:rate=30000/1001:duration=1.2",
+                                        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1.2",
+                                        "-c:v", "libx264", "-preset", "ultrafast", "-g", "6", "-pix_fmt", "yuv420p",
+                                        "-c:a", "pcm_s16le", folder.file("ntsc\(i).mov")])
+        }
+        let json = #"{"version": 1, "clips": [{"path": "ntsc0.mov"}, {"path": "ntsc1.mov", "transition": {"type": "push-left", "duration": "0.5005"}}],"#
+            + #" "cutFade": 0, "output": {"sampleRate": 44100}}"#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder.file("ntsc.json")))
+        let project = try Project.load(contentsOf: folder.file("ntsc.json"))
+        let plan = try project.plan(for: .preview)
+        try TimelineExport(project: project, plan: plan).data(.otio, folder: folder.path, name: "ntsc")
+            .write(to: URL(fileURLWithPath: folder.file("ntsc.otio")))
+        let tracks = try fixture.read(folder.file("ntsc.otio"))
+        let text = try String(contentsOfFile: folder.file("ntsc.otio"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\"rate\": 29.97002997002997"), "frames at 30000/1001")
+        XCTAssertTrue(text.contains("\"rate\": 59.94005994005994"), "half frames at twice the rate")
+        guard case let .composed(composed) = plan.video else { return XCTFail("a push composes the picture") }
+        let placed = try XCTUnwrap(composed.timeline.transitions.first)
+        let frames = Double(placed.timeRange.duration.value) * 30_000 / 1001 / Double(placed.timeRange.duration.timescale)
+        XCTAssertEqual(frames.rounded(), frames, accuracy: 1e-9)
+        XCTAssertNotEqual(Int(frames.rounded()) % 2, 0, "an odd frame count, so the cut is half a frame in")
+        for (clip, place) in zip(items(tracks[0], "clip"), composed.timeline.placements) {
+            let start = try XCTUnwrap(clip["start"] as? Double) - (clip["head"] as? Double ?? 0)
+            let end = try XCTUnwrap(clip["start"] as? Double) + (clip["duration"] as? Double ?? 0) + (clip["tail"] as? Double ?? 0)
+            XCTAssertEqual(start, samples(place.timeRange.start), accuracy: 1e-6)
+            XCTAssertEqual(end, samples(place.timeRange.end), accuracy: 1e-6)
+        }
+        let transition = try XCTUnwrap(items(tracks[0], "transition").first)
+        XCTAssertEqual(transition["kind"] as? String, "Custom_Transition")
+        XCTAssertEqual((transition["metadata"] as? [String: Any])?["kind"] as? String, "push-left")
+        XCTAssertEqual((transition["in"] as? Double ?? 0) + (transition["out"] as? Double ?? 0), samples(placed.timeRange.duration), accuracy: 1e-6)
+        // The clips' audio at 44.1 kHz: each clip starts on the sample grid where the plan starts it.
+        let items = plan.audioTracks(of: .clips).flatMap(\.items).sorted { $0.timeRange.start < $1.timeRange.start }
+        for (clip, item) in zip(self.items(tracks[1], "clip"), items) {
+            let start = try XCTUnwrap(clip["start"] as? Double) - (clip["head"] as? Double ?? 0)
+            XCTAssertEqual(start, samples(item.timeRange.start), accuracy: 1e-6)
+            XCTAssertEqual(start * 44_100 / 48_000, (start * 44_100 / 48_000).rounded(), accuracy: 1e-6, "on the 44.1 kHz grid")
         }
     }
 }

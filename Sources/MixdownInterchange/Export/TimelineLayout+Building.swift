@@ -19,6 +19,11 @@ extension TimelineLayout {
         duration = plan.duration
         let picture = Self.pictureTrack(plan.video)
         frameRate = Self.frameRate(project: project, video: plan.video)
+        pictureSize = switch plan.video {
+        case .none: nil
+        case let .stitched(stitch): stitch.segments.first.flatMap { stitch.clipInfos[$0.path]?.displayedSize }
+        case let .composed(composed): (composed.timeline.videoComposition.renderSize.width, composed.timeline.videoComposition.renderSize.height)
+        }
         tracks = []
         if !picture.items.isEmpty { tracks.append(picture) }
         if let clipAudio = try Self.clipAudioTrack(plan: plan, picture: picture) { tracks.append(clipAudio) }

@@ -56,6 +56,8 @@ struct TimelineLayout {
 
     /// The picture's rate: the project's, the first clip's, else 25.
     var frameRate: OTIORate
+    /// The picture's size in pixels (the render size, or the stitched clips' shown size); nil without clips.
+    var pictureSize: (width: Int, height: Int)?
     var sampleRate: SampleRate
     var duration: MediaTime
     var tracks: [Track]

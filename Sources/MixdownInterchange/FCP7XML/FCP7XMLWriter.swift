@@ -30,6 +30,17 @@ struct FCP7XMLWriter {
                 }
                 xml.element("media") { xml in
                     xml.element("video") { xml in
+                        if let size = layout.pictureSize {
+                            xml.element("format") { xml in
+                                xml.element("samplecharacteristics") { xml in
+                                    rate(&xml)
+                                    xml.leaf("width", String(size.width))
+                                    xml.leaf("height", String(size.height))
+                                    xml.leaf("pixelaspectratio", "square")
+                                    xml.leaf("anamorphic", "FALSE")
+                                }
+                            }
+                        }
                         for track in layout.tracks where track.kind == .video { self.track(track, into: &xml, files: &files) }
                     }
                     xml.element("audio") { xml in
@@ -120,9 +131,7 @@ struct FCP7XMLWriter {
             rate(&xml)
             if let duration = item.mediaDuration { xml.leaf("duration", String(frame(duration))) }
             xml.element("media") { xml in
-                if !audio {
-                    xml.element("video") { _ in }
-                }
+                if !audio { xml.leaf("video", "") }
                 xml.element("audio") { xml in
                     xml.leaf("channelcount", "2")
                 }
