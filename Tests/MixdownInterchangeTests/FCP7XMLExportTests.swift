@@ -28,6 +28,10 @@ final class FCP7XMLExportTests: XCTestCase {
         let otio = try fixture.read(fixture.folder.file("reference.otio"))
         XCTAssertEqual(fcp.map { $0["kind"] as? String }, otio.map { $0["kind"] as? String })
         let frame = 48_000.0 / 25
+        // Each clip's picture and audio linked both ways: 3 clips × 2 clipitems × 2 links.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: "<linkclipref>").count - 1, 12)
+        XCTAssertTrue(text.contains("<linkclipref>A1-3</linkclipref>"))
         for (a, b) in zip(fcp, otio) {
             XCTAssertEqual(clips(a).count, clips(b).count)
             for (x, y) in zip(clips(a), clips(b)) {

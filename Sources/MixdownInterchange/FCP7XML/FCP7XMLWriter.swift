@@ -97,7 +97,7 @@ struct FCP7XMLWriter {
         let end = transitionOut == nil ? frame(item.timeline.end) : -1
         let inPoint = sourceStart
         let outPoint = transitionOut == nil ? sourceStart + (frame(item.timeline.end) - startFrame) : frame(item.source.end)
-        xml.element("clipitem", [("id", "\(track.name.isEmpty ? "track" : track.name)-\(number + 1)".replacingOccurrences(of: " ", with: "-"))]) { xml in
+        xml.element("clipitem", [("id", Self.clipID(track: track, number: number))]) { xml in
             xml.leaf("name", MediaURL.fileName(item.path))
             xml.leaf("enabled", "TRUE")
             xml.leaf("duration", String(item.mediaDuration.map(frame) ?? (outPoint - inPoint)))
@@ -107,6 +107,17 @@ struct FCP7XMLWriter {
             xml.leaf("in", String(inPoint))
             xml.leaf("out", String(outPoint))
             file(item, audio: audio, into: &xml, files: &files)
+            // A clip's picture and its audio are linked, so an editor moves them together.
+            if item.part == .clips && item.repetition == nil {
+                for link in links(ofClip: item.index) {
+                    xml.element("link") { xml in
+                        xml.leaf("linkclipref", link.id)
+                        xml.leaf("mediatype", link.audio ? "audio" : "video")
+                        xml.leaf("trackindex", "1")
+                        xml.leaf("clipindex", String(link.number + 1))
+                    }
+                }
+            }
             if audio {
                 xml.element("sourcetrack") { xml in
                     xml.leaf("mediatype", "audio")
@@ -117,6 +128,22 @@ struct FCP7XMLWriter {
                 levels(item, crossfades: crossfades, sourceOffset: sourceStart - startFrame, into: &xml)
             }
         }
+    }
+
+    /// The clipitem id of the `number`-th clip of `track`: `V1-1`, `A1-2`, `Music-3`.
+    private static func clipID(track: TimelineLayout.Track, number: Int) -> String {
+        "\(track.name.isEmpty ? "track" : track.name)-\(number + 1)".replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// The clipitems of clip `index` on V1 and A1 (its picture and its audio).
+    private func links(ofClip index: Int) -> [(id: String, audio: Bool, number: Int)] {
+        var links: [(id: String, audio: Bool, number: Int)] = []
+        for track in layout.tracks where track.part == .clips || track.kind == .video {
+            if let number = track.items.firstIndex(where: { $0.index == index }) {
+                links.append((Self.clipID(track: track, number: number), track.kind == .audio, number))
+            }
+        }
+        return links.count > 1 ? links : []
     }
 
     private func file(_ item: TimelineLayout.Item, audio: Bool, into xml: inout XMLText, files: inout FileIDs) {
