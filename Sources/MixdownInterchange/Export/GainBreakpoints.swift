@@ -24,18 +24,19 @@ struct GainBreakpoints {
 
     /// The breakpoints `(tick, gain)` of `gain` over the ticks `first...last`,
     /// with the curve's `boundaries` (seconds) where it may bend or jump.
-    func points(first: Int64, last: Int64, boundaries: [Double], gain: (Double) -> Double) -> [(tick: Int64, gain: Double)] {
+    func points(first: Int64, last: Int64, boundaries: some Sequence<Double>, gain: (Double) -> Double) -> [(tick: Int64, gain: Double)] {
         guard last > first else { return [(first, gain(Double(first) * step))] }
         var ticks: Set<Int64> = [first, last]
         for boundary in boundaries {
             let position = boundary / step
+            guard position > Double(first), position < Double(last) else { continue }
             for tick in [Int64(position.rounded(.down)), Int64(position.rounded(.up))] where tick > first && tick < last {
                 ticks.insert(tick)
             }
         }
         let sorted = ticks.sorted()
         var result: [(tick: Int64, gain: Double)] = [(sorted[0], gain(Double(sorted[0]) * step))]
-        for (a, b) in zip(sorted, sorted.dropFirst()) {
+        for b in sorted.dropFirst() {
             refine(from: result[result.count - 1], to: (b, gain(Double(b) * step)), gain: gain, into: &result)
         }
         return removingHolds(result)

@@ -78,6 +78,13 @@ extension TimelineLayout {
     private static func clipAudioTrack(plan: MixPlan, picture: Track) throws(TimelineExportError) -> Track? {
         let audioTracks = plan.audioTracks(of: .clips)
         var track = Track(kind: .audio, name: "A1", part: .clips)
+        var known: [Int: [Double]] = [:]
+        func boundaries(_ mixTrack: MixTrack) -> [Double] {
+            if let found = known[mixTrack.id] { return found }
+            let found = gainBoundaries(of: mixTrack.envelope)
+            known[mixTrack.id] = found
+            return found
+        }
         for (k, video) in picture.items.enumerated() {
             let name = MixPart.clips.itemName(video.index)
             guard let mixTrack = audioTracks.first(where: { $0.items.contains { $0.name == name } }),
@@ -94,7 +101,8 @@ extension TimelineLayout {
                                                                      overlap: try MediaTimeRange(start: start, end: previous.timeline.end))
                 }
                 track.items.append(Item(part: .clips, index: video.index, path: item.path, source: source, timeline: timeline,
-                                        mediaDuration: segment.asset.duration, envelope: mixTrack.envelope))
+                                        mediaDuration: segment.asset.duration, envelope: mixTrack.envelope,
+                                        gainBoundaries: boundaries(mixTrack)))
             } catch { throw .time(error) }
         }
         return track.items.isEmpty ? nil : track
@@ -105,6 +113,7 @@ extension TimelineLayout {
     private static func itemTracks(of part: MixPart, plan: MixPlan, loops: [Bool]) throws(TimelineExportError) -> [Track] {
         var pieces: [Item] = []
         for mixTrack in plan.audioTracks(of: part) {
+            let boundaries = gainBoundaries(of: mixTrack.envelope)
             for item in mixTrack.items {
                 guard let index = itemIndex(item.name) else { continue }
                 let segments = mixTrack.segments.filter {
@@ -113,7 +122,8 @@ extension TimelineLayout {
                 let loops = index < loops.count && loops[index]
                 for (k, segment) in segments.enumerated() {
                     pieces.append(Item(part: part, index: index, repetition: loops ? k : nil, path: item.path, source: segment.sourceRange,
-                                       timeline: segment.timelineRange, mediaDuration: segment.asset.duration, envelope: mixTrack.envelope))
+                                       timeline: segment.timelineRange, mediaDuration: segment.asset.duration, envelope: mixTrack.envelope,
+                                       gainBoundaries: boundaries))
                 }
             }
         }
@@ -131,6 +141,11 @@ extension TimelineLayout {
         let label = part == .voiceovers ? "Voice-over" : "Music"
         for t in tracks.indices { tracks[t].name = tracks.count == 1 ? label : "\(label) \(t + 1)" }
         return tracks
+    }
+
+    /// Every start and end of `envelope`'s layers' segments, in seconds, ascending.
+    private static func gainBoundaries(of envelope: GainEnvelope) -> [Double] {
+        envelope.layers.flatMap { layer in layer.segments.flatMap { [$0.start.seconds] + ($0.end.map { [$0.seconds] } ?? []) } }.sorted()
     }
 
     /// The index in `clips[2]`.

@@ -13,12 +13,6 @@ extension TimelineLayout.Item {
         return envelope.gain(at: seconds)
     }
 
-    /// Where the item's gain may bend or jump: every start and end of its layers' segments, in seconds.
-    var gainBoundaries: [Double] {
-        guard let envelope else { return [] }
-        return envelope.layers.flatMap { layer in layer.segments.flatMap { [$0.start.seconds] + ($0.end.map { [$0.seconds] } ?? []) } }
-    }
-
     /// The item's gain over its timeline range as breakpoints on `rate`'s grid
     /// (timeline counts), drawn by `interpolation`; the last grid point inside the item last.
     func gainPoints(rate: OTIORate, interpolation: GainBreakpoints.Interpolation, without ranges: [MediaTimeRange] = []) -> [(tick: Int64, gain: Double)] {
@@ -26,8 +20,23 @@ extension TimelineLayout.Item {
         let last = max(first, rate.count(of: timeline.end) - 1)
         let end = timeline.end.seconds
         let breakpoints = GainBreakpoints(step: rate.seconds(ofCount: 1), interpolation: interpolation)
-        return breakpoints.points(first: first, last: last, boundaries: gainBoundaries + ranges.flatMap { [$0.start.seconds, $0.end.seconds] }) { seconds in
+        let inside = Self.slice(of: gainBoundaries, from: timeline.start.seconds, to: end)
+        return breakpoints.points(first: first, last: last, boundaries: Array(inside) + ranges.flatMap { [$0.start.seconds, $0.end.seconds] }) { seconds in
             gain(at: min(seconds, end.nextDown), without: ranges)
         }
+    }
+
+    /// The part of ascending `values` from `low` to `high`, by binary search.
+    private static func slice(of values: [Double], from low: Double, to high: Double) -> ArraySlice<Double> {
+        func firstIndex(notBelow value: Double) -> Int {
+            var (lower, upper) = (0, values.count)
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if values[middle] < value { lower = middle + 1 } else { upper = middle }
+            }
+            return lower
+        }
+        let start = firstIndex(notBelow: low)
+        return values[start..<max(start, firstIndex(notBelow: high.nextUp))]
     }
 }

@@ -27,6 +27,9 @@ struct TimelineLayout {
         var mediaDuration: MediaTime?
         /// The gain it plays at (its track's envelope, read over `timeline`); nil for the picture.
         var envelope: GainEnvelope?
+        /// Where that envelope may bend or jump, in seconds, ascending: every start
+        /// and end of its layers' segments (shared by the items of one track).
+        var gainBoundaries: [Double] = []
     }
 
     /// A transition into `items[k]` from `items[k - 1]`: the two overlap over
