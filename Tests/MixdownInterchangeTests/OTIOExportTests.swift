@@ -154,6 +154,7 @@ final class OTIOExportTests: XCTestCase {
         XCTAssertEqual(transition["kind"] as? String, "Custom_Transition")
         XCTAssertEqual((transition["metadata"] as? [String: Any])?["kind"] as? String, "push-left")
         XCTAssertEqual((transition["in"] as? Double ?? 0) + (transition["out"] as? Double ?? 0), samples(placed.timeRange.duration), accuracy: 1e-6)
+        XCTAssertEqual(items(tracks[1], "transition").first?["kind"] as? String, "SMPTE_Dissolve", "sound crossfades under a push")
         // The clips' audio at 44.1 kHz: each clip starts on the sample grid where the plan starts it.
         let items = plan.audioTracks(of: .clips).flatMap(\.items).sorted { $0.timeRange.start < $1.timeRange.start }
         for (clip, item) in zip(self.items(tracks[1], "clip"), items) {

@@ -85,7 +85,7 @@ extension TimelineLayout {
             known[mixTrack.id] = found
             return found
         }
-        for (k, video) in picture.items.enumerated() {
+        for video in picture.items {
             let name = MixPart.clips.itemName(video.index)
             guard let mixTrack = audioTracks.first(where: { $0.items.contains { $0.name == name } }),
                   let item = mixTrack.items.first(where: { $0.name == name }),
@@ -97,8 +97,8 @@ extension TimelineLayout {
                 let timeline = try MediaTimeRange(start: start, end: end)
                 let source = try MediaTimeRange(start: video.source.start, duration: timeline.duration)
                 if let previous = track.items.last, previous.timeline.end > start {
-                    track.transitions[track.items.count] = Transition(kind: picture.transitions[k]?.kind,
-                                                                     overlap: try MediaTimeRange(start: start, end: previous.timeline.end))
+                    // Sound crossfades whatever the picture does: a dissolve, never a push.
+                    track.transitions[track.items.count] = Transition(kind: nil, overlap: try MediaTimeRange(start: start, end: previous.timeline.end))
                 }
                 track.items.append(Item(part: .clips, index: video.index, path: item.path, source: source, timeline: timeline,
                                         mediaDuration: segment.asset.duration, envelope: mixTrack.envelope,
