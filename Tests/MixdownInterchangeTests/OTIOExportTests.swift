@@ -45,6 +45,7 @@ final class OTIOExportTests: XCTestCase {
             XCTAssertEqual(metadata["part"] as? String, "clips")
             XCTAssertEqual(metadata["index"] as? Int, place.index)
             XCTAssertEqual((metadata["item"] as? [String: Any])?["path"] as? String, "media/clip \(place.index).mov")
+            XCTAssertNotNil(metadata["envelope"] as? [Any], "the picture carries its audio's gain")
         }
         // The dissolve: cut in the middle of the 0.5 s overlap.
         let transitions = items(tracks[0], "transition")

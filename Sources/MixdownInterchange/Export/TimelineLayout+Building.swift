@@ -17,7 +17,7 @@ extension TimelineLayout {
     init(project: Project, plan: MixPlan) throws(TimelineExportError) {
         sampleRate = plan.sampleRate
         duration = plan.duration
-        let picture = Self.pictureTrack(plan.video)
+        var picture = Self.pictureTrack(plan.video)
         frameRate = Self.frameRate(project: project, video: plan.video)
         pictureSize = switch plan.video {
         case .none: nil
@@ -25,8 +25,15 @@ extension TimelineLayout {
         case let .composed(composed): (composed.timeline.videoComposition.renderSize.width, composed.timeline.videoComposition.renderSize.height)
         }
         tracks = []
+        let clipAudio = try Self.clipAudioTrack(plan: plan, picture: picture)
+        // A clip's picture carries its audio's gain too, for tools that read only V1.
+        for (k, video) in picture.items.enumerated() {
+            guard let audio = clipAudio?.items.first(where: { $0.index == video.index }) else { continue }
+            picture.items[k].envelope = audio.envelope
+            picture.items[k].gainBoundaries = audio.gainBoundaries
+        }
         if !picture.items.isEmpty { tracks.append(picture) }
-        if let clipAudio = try Self.clipAudioTrack(plan: plan, picture: picture) { tracks.append(clipAudio) }
+        if let clipAudio { tracks.append(clipAudio) }
         for part in [MixPart.voiceovers, .music] {
             tracks += try Self.itemTracks(of: part, plan: plan, loops: part == .music ? project.music.map(\.loop) : [])
         }

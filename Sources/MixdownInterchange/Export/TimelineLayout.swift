@@ -25,7 +25,8 @@ struct TimelineLayout {
         var timeline: MediaTimeRange
         /// The media's whole length, when known.
         var mediaDuration: MediaTime?
-        /// The gain it plays at (its track's envelope, read over `timeline`); nil for the picture.
+        /// The gain it plays at (its track's envelope, read over `timeline`; a picture's,
+        /// its clip's audio's); nil for a clip without audio.
         var envelope: GainEnvelope?
         /// Where that envelope may bend or jump, in seconds, ascending: every start
         /// and end of its layers' segments (shared by the items of one track).
