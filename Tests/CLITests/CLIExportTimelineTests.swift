@@ -1,4 +1,5 @@
 import Foundation
+@testable import mixdown
 import MixdownTestSupport
 import XCTest
 
@@ -28,9 +29,12 @@ final class CLIExportTimelineTests: XCTestCase {
         let result = try CLIRunner.run(["export-timeline", "--music", Fixture.path("music.mp3"), "--format", "edl", "-o", "cut.edl"])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("edl: unknown timeline format"), result.stderr)
-        let unnamed = try CLIRunner.run(["export-timeline", "--music", Fixture.path("music.mp3"), "-o", "cut.edl"])
-        XCTAssertEqual(unnamed.status, 64)
-        XCTAssertTrue(unnamed.stderr.contains("cut.edl"), unnamed.stderr)
+        // Without --format the output's name decides, parsed in process (a run costs half a second).
+        XCTAssertThrowsError(try ExportTimelineCommand.parseAsRoot(["--music", "bed.wav", "-o", "cut.edl"])) { error in
+            XCTAssertTrue(ExportTimelineCommand.message(for: error).contains("cut.edl: unknown timeline format"))
+            XCTAssertEqual(ExportTimelineCommand.exitCode(for: error).rawValue, 64)
+        }
+        XCTAssertNoThrow(try ExportTimelineCommand.parseAsRoot(["--music", "bed.wav", "-o", "CUT.XML"]))
     }
 
     func testMissingProjectWritesNothing() throws {
