@@ -52,9 +52,10 @@ extension TimelineLayout {
             }
         case let .composed(composed):
             let placements = composed.timeline.placements.sorted { $0.timeRange.start < $1.timeRange.start }
-            track.items = placements.map { place in
-                Item(part: .clips, index: place.index, path: composed.clips[place.index].path, source: place.sourceRange,
-                     timeline: place.timeRange, mediaDuration: composed.clips[place.index].duration)
+            track.items = placements.compactMap { place in
+                guard composed.clips.indices.contains(place.index) else { return nil }
+                return Item(part: .clips, index: place.index, path: composed.clips[place.index].path, source: place.sourceRange,
+                            timeline: place.timeRange, mediaDuration: composed.clips[place.index].duration)
             }
             for transition in composed.timeline.transitions {
                 guard let k = track.items.firstIndex(where: { $0.index == transition.index }), k > 0 else { continue }
