@@ -22,6 +22,8 @@ final class TimelineExportFixture {
         if let shared { return shared }
         let fixture = try TimelineExportFixture()
         shared = fixture
+        // The shared folder outlives every test: removed when the test process exits.
+        atexit { TimelineExportFixture.shared = nil }
         return fixture
     }
 
