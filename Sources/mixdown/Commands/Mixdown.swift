@@ -16,7 +16,7 @@ struct Mixdown: ParsableCommand {
             interrupted run leaves no file and never touches an existing one.
             """,
         version: version,
-        subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ImportCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self, PlotCommand.self, LoudnessCommand.self, FrameCommand.self, CacheCommand.self])
+        subcommands: [MixCommand.self, ExportCommand.self, InitCommand.self, ImportCommand.self, ExportTimelineCommand.self, ValidateCommand.self, InspectCommand.self, AutomationCommand.self, ProbeCommand.self, PlotCommand.self, LoudnessCommand.self, FrameCommand.self, CacheCommand.self])
 
     /// Like ArgumentParser's `main`, but a usage error is one line naming the fix,
     /// and every error ends with a documented exit code (never 1): commands throw

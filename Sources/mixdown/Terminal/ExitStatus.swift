@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MixdownAudioMix
 import MixdownCaptions
+import MixdownInterchange
 import MixdownComposition
 import MixdownInterchange
 import MixdownMediaIO
@@ -53,6 +54,9 @@ enum ExitStatus {
         case let error as ProjectFileError: return error.isUnreadable ? missingInput : badInput
         case let error as InterchangeError: return error.isMissingInput ? missingInput : badInput
         case let error as CaptionError: return code(for: error)
+        case let error as TimelineExportError:
+            if case .projectDocument = error { return internalError }
+            return badInput
         case is CompositionError, is AudioMixError, is MediaTimeError, is QuantityError: return badInput
         default: return internalError
         }

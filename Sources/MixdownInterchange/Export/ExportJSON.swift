@@ -1,0 +1,93 @@
+import Foundation
+
+/// A JSON document as the timeline writers build it: objects keep their keys in
+/// the order given (OTIO's own files start with `OTIO_SCHEMA`), numbers are
+/// written as given.
+indirect enum ExportJSON {
+    case number(String)
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([ExportJSON])
+    case object([(String, ExportJSON)])
+
+    /// A double as OTIO writes one: always with a fraction or exponent (`25.0`), so
+    /// readers that type their fields take it as a double.
+    static func double(_ value: Double) -> ExportJSON {
+        guard value.isFinite else { return .null }
+        return .number(value.description)
+    }
+
+    static func integer(_ value: Int) -> ExportJSON { .number(String(value)) }
+
+    /// The value `JSONSerialization` read: numbers in their own digits, `true`
+    /// and `false` as booleans.
+    static func converting(_ value: Any) -> ExportJSON {
+        switch value {
+        case let text as String: return .string(text)
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+            if number is NSDecimalNumber { return .number(number.description) }
+            switch String(cString: number.objCType) {
+            case "f", "d": return .number(Double(number.description).map(\.description) ?? number.description)
+            default: return .number(number.description)
+            }
+        case let array as [Any]: return .array(array.map(converting))
+        case let object as [String: Any]: return .object(object.keys.sorted().map { ($0, converting(object[$0]!)) })
+        default: return .null
+        }
+    }
+
+    /// The pretty text (four-space indents, as OTIO writes), ending in a newline.
+    func rendered() -> String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text + "\n"
+    }
+
+    private func write(to text: inout String, indent: String) {
+        switch self {
+        case let .number(literal): text += literal
+        case let .string(string): text += Self.quoted(string)
+        case let .bool(flag): text += flag ? "true" : "false"
+        case .null: text += "null"
+        case let .array(elements):
+            guard !elements.isEmpty else { text += "[]"; return }
+            text += "[\n"
+            for (i, element) in elements.enumerated() {
+                text += indent + "    "
+                element.write(to: &text, indent: indent + "    ")
+                text += i == elements.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "]"
+        case let .object(members):
+            guard !members.isEmpty else { text += "{}"; return }
+            text += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                text += indent + "    " + Self.quoted(key) + ": "
+                value.write(to: &text, indent: indent + "    ")
+                text += i == members.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "}"
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
