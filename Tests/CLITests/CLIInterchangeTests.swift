@@ -110,4 +110,50 @@ final class CLIInterchangeTests: XCTestCase {
         XCTAssertTrue(track.stderr.contains("--audio-track 4: the timeline has 1 audio track"), track.stderr)
         XCTAssertEqual(contents(of: folder), ["bad.otio", "missing.otio"])
     }
+
+    /// Build in Mixdown, finish in an editor, come back: a project with clips, a
+    /// dissolve, a gap dissolved into, voice-overs and ducked, faded, automated music renders the
+    /// same WAV, byte for byte, after `export-timeline` and `import`, and as the timeline itself.
+    func testRoundTripThroughOTIORendersBitIdentically() throws {
+        let folder = try temporaryFolderURL()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try media(in: folder)
+        let project = #"""
+        {
+          "version": 1,
+          "clips": [
+            { "path": "a.mov", "in": 0, "out": 2, "volume": 0.8 },
+            { "path": "b.mov", "in": 0.5, "out": 2.5, "transition": { "type": "dissolve", "duration": 0.5 } },
+            { "gap": 0.75, "transition": { "type": "dissolve", "duration": 0.5 } },
+            { "path": "a.mov", "in": 1, "out": 2.2, "pan": -0.4 }
+          ],
+          "voiceovers": [
+            { "path": "vo.wav", "start": 1.2, "pan": 0.3, "fadeIn": 0.05 },
+            { "path": "vo.wav", "start": 2.7, "in": 0.1, "automation": [{ "start": 2.8, "end": 3.0, "from": 1, "to": 0.5 }] }
+          ],
+          "music": [
+            { "path": "bed.wav", "loop": true, "fadeIn": 0.5, "fadeOut": 1, "volume": 0.7,
+              "automation": [{ "start": 0.2, "end": 0.9, "from": 1, "to": 0.6, "curve": "s-curve" }] }
+          ],
+          "ducking": { "depth": -15 },
+          "musicVolume": 0.9
+        }
+        """#
+        func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try Data(project.utf8).write(to: URL(fileURLWithPath: file("project.json")))
+        for arguments in [["export-timeline", file("project.json"), "-o", file("cut.otio")],
+                          ["import", file("cut.otio"), "-o", file("back.json"), "--quiet"],
+                          ["mix", file("project.json"), "--quiet", "-o", file("original.wav")],
+                          ["mix", file("back.json"), "--quiet", "-o", file("back.wav")],
+                          ["mix", file("cut.otio"), "--quiet", "-o", file("timeline.wav")]] {
+            let result = try CLIRunner.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments[0]): \(result.stderr)")
+        }
+        let original = try Data(contentsOf: URL(fileURLWithPath: file("original.wav")))
+        // 2 + 2 − 0.5 s, the gap's 0.75 s less its dissolve (clamped to half the gap, 9 frames), then 1.2 s of
+        // a.mov taken back to 28 frames at 24 fps: 121 frames at 24 fps.
+        XCTAssertEqual(original.count, 44 + 121 * 2_000 * 2 * 3, "clips, the gap and the last clip")
+        XCTAssertTrue(original == (try Data(contentsOf: URL(fileURLWithPath: file("back.wav")))), "the imported project")
+        XCTAssertTrue(original == (try Data(contentsOf: URL(fileURLWithPath: file("timeline.wav")))), "the timeline itself")
+    }
 }

@@ -56,8 +56,13 @@ struct OTIOTimelineWriter {
                     start = cursor
                 }
                 if let next = track.transitions[k + 1] { end = try next.cut() }
-                let source = try MediaTimeRange(start: try item.source.start + (try start - item.timeline.start), end: try item.source.start + (try end - item.timeline.start))
-                children.append(clip(item, source: source, rate: rate))
+                if item.isGap {
+                    children.append(gap(try end - start, rate: rate))
+                } else {
+                    let source = try MediaTimeRange(start: try item.source.start + (try start - item.timeline.start),
+                                                    end: try item.source.start + (try end - item.timeline.start))
+                    children.append(clip(item, source: source, rate: rate))
+                }
                 cursor = end
             }
         } catch { throw .time(error) }

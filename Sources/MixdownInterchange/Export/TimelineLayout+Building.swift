@@ -51,12 +51,16 @@ extension TimelineLayout {
                      timeline: segment.timelineRange, mediaDuration: stitch.clipInfos[segment.path]?.duration)
             }
         case let .composed(composed):
-            let placements = composed.timeline.placements.sorted { $0.timeRange.start < $1.timeRange.start }
-            track.items = placements.compactMap { place in
+            // Indexed as in the project (gaps counted), as the plan's item names and the transitions are.
+            let clips: [Item] = composed.timeline.placements.compactMap { place in
                 guard composed.clips.indices.contains(place.index) else { return nil }
-                return Item(part: .clips, index: place.index, path: composed.clips[place.index].path, source: place.sourceRange,
+                return Item(part: .clips, index: place.entryIndex, path: composed.clips[place.index].path, source: place.sourceRange,
                             timeline: place.timeRange, mediaDuration: composed.clips[place.index].duration)
             }
+            let gaps = composed.timeline.gaps.map { gap in
+                Item(part: .clips, index: gap.index, path: "", source: MediaTimeRange(emptyAt: .zero), timeline: gap.timeRange, mediaDuration: nil)
+            }
+            track.items = (clips + gaps).sorted { $0.timeline.start < $1.timeline.start }
             for transition in composed.timeline.transitions {
                 guard let k = track.items.firstIndex(where: { $0.index == transition.index }), k > 0 else { continue }
                 track.transitions[k] = Transition(kind: transition.kind, overlap: transition.timeRange)
@@ -93,7 +97,7 @@ extension TimelineLayout {
             known[mixTrack.id] = found
             return found
         }
-        for video in picture.items {
+        for video in picture.items where !video.isGap {
             let name = MixPart.clips.itemName(video.index)
             guard let mixTrack = audioTracks.first(where: { $0.items.contains { $0.name == name } }),
                   let item = mixTrack.items.first(where: { $0.name == name }),

@@ -31,6 +31,10 @@ struct TimelineLayout {
         /// Where that envelope may bend or jump, in seconds, ascending: every start
         /// and end of its layers' segments (shared by the items of one track).
         var gainBoundaries: [Double] = []
+
+        /// Whether it is a gap clip of the project (no file: the background), which
+        /// OTIO writes as a `Gap` so that the transitions beside it keep their places.
+        var isGap: Bool { path.isEmpty }
     }
 
     /// A transition into `items[k]` from `items[k - 1]`: the two overlap over

@@ -75,11 +75,13 @@ struct FCP7XMLWriter {
 
     private func track(_ track: TimelineLayout.Track, into xml: inout XMLText, files: inout FileIDs) {
         xml.element("track") { xml in
-            for (k, item) in track.items.enumerated() {
-                let into = track.transitions[k]
-                let out = track.transitions[k + 1]
+            // A gap is empty track; a transition beside one is left out (the clip plays to its edge).
+            let isGap = { (k: Int) in track.items.indices.contains(k) && track.items[k].isGap }
+            for (k, item) in track.items.enumerated() where !item.isGap {
+                let into = isGap(k - 1) ? nil : track.transitions[k]
+                let out = isGap(k + 1) ? nil : track.transitions[k + 1]
                 if let into { transitionItem(into, audio: track.kind == .audio, into: &xml) }
-                clipItem(item, number: k, track: track, transitionIn: into, transitionOut: out, into: &xml, files: &files)
+                clipItem(item, number: Self.clipNumber(k, in: track), track: track, transitionIn: into, transitionOut: out, into: &xml, files: &files)
             }
             xml.leaf("enabled", "TRUE")
             xml.leaf("locked", "FALSE")
@@ -135,11 +137,17 @@ struct FCP7XMLWriter {
         "\(track.name.isEmpty ? "track" : track.name)-\(number + 1)".replacingOccurrences(of: " ", with: "-")
     }
 
+    /// Item `k`'s place among the track's clipitems: its items but the gaps.
+    private static func clipNumber(_ k: Int, in track: TimelineLayout.Track) -> Int {
+        track.items[..<k].filter { !$0.isGap }.count
+    }
+
     /// The clipitems of clip `index` on V1 and A1 (its picture and its audio).
     private func links(ofClip index: Int) -> [(id: String, audio: Bool, number: Int)] {
         var links: [(id: String, audio: Bool, number: Int)] = []
         for track in layout.tracks where track.part == .clips || track.kind == .video {
-            if let number = track.items.firstIndex(where: { $0.index == index }) {
+            if let k = track.items.firstIndex(where: { $0.index == index && !$0.isGap }) {
+                let number = Self.clipNumber(k, in: track)
                 links.append((Self.clipID(track: track, number: number), track.kind == .audio, number))
             }
         }

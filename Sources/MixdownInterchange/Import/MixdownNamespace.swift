@@ -40,8 +40,11 @@ struct MixdownNamespace {
 
     /// The Mixdown clip a piece of the video track carries, if it carries one.
     func clip(of piece: PlacedPiece?) throws(InterchangeError) -> Project.Clip? {
-        guard case let .clip(clip, _)? = piece?.content, let (part, item) = Self.item(of: clip), part == "clips" else { return nil }
-        return try decode(.object(["clips": .array([item])]), at: clip.info.path + ".metadata.mixdown.item").clips.first
+        guard case let .clip(clip, _)? = piece?.content, let (part, item) = Self.item(of: clip), part == "clips",
+              case var .object(fields) = item else { return nil }
+        // The transition into it is the track's (read alone, the clip would be a first one, which has none).
+        fields["transition"] = nil
+        return try decode(.object(["clips": .array([.object(fields)])]), at: clip.info.path + ".metadata.mixdown.item").clips.first
     }
 
     /// The voice-over take a clip of an audio track carries, if it carries one.

@@ -58,40 +58,59 @@ extension OTIOImport {
     /// Each transition across the cut between two entries: the entry before
     /// extended by `out_offset`, the one after by `in_offset`, and the Mixdown
     /// transition (their sum) into the latter. Shortened, in whole frames, to
-    /// half the shorter entry (Mixdown's limit, which would otherwise move the
-    /// clips after it); refused as a cut where one side has nothing.
+    /// half the shorter of the two as Mixdown plays them (its limit, which would
+    /// otherwise move the clips after it); refused as a cut where one side has nothing.
     mutating func applyTransitions(_ transitions: [PlacedTransition], to entries: inout [VideoEntry], frameDuration: MediaTime?) throws(InterchangeError) {
-        for placed in transitions {
-            let transition = placed.transition
-            let name = transition.info.named("transition")
-            guard let after = entries.firstIndex(where: { $0.timeline.start == placed.cut }), after > 0,
-                  entries[after - 1].timeline.end == placed.cut, !(entries[after].isGap && entries[after - 1].isGap) else {
-                notes.append("\(name) at \(placed.cut.readable): no clip on one side of it, so a cut")
+        var placed: [(after: Int, kind: Transition.Kind, transition: OTIOTransition, cut: MediaTime)] = []
+        for candidate in transitions {
+            let transition = candidate.transition
+            guard let after = entries.firstIndex(where: { $0.timeline.start == candidate.cut }), after > 0,
+                  entries[after - 1].timeline.end == candidate.cut, !(entries[after].isGap && entries[after - 1].isGap) else {
+                notes.append("\(transition.info.named("transition")) at \(candidate.cut.readable): no clip on one side of it, so a cut")
                 continue
             }
-            let kind = transitionKind(transition)
-            var inOffset = transition.inOffset, outOffset = transition.outOffset
+            var inOffset = transition.inOffset
             do {
-                var limit = min(entries[after - 1].timeline.duration, entries[after].timeline.duration).halved()
-                if let frameDuration { limit = try limit.flooredToFrame(of: frameDuration) }
-                if entries[after].path != nil, let source = Self.source(of: entries[after]) {
-                    inOffset = min(inOffset, try source.start - entries[after].mediaStart)
-                }
-                if try inOffset + outOffset > limit {
-                    let requested = try inOffset + outOffset
-                    inOffset = min(inOffset, limit.halved())
-                    outOffset = min(outOffset, try limit - inOffset)
-                    notes.append("\(name) at \(placed.cut.readable): \(requested.readable) long, shortened to \((try inOffset + outOffset).readable), "
-                        + "half the shorter clip beside it, the longest Mixdown plays without moving the clips after it")
-                }
-                let total = try inOffset + outOffset
-                guard total > .zero else { continue }
-                entries[after - 1].extendAfter = outOffset
-                entries[after].extendBefore = inOffset
-                entries[after].transition = try Transition(kind: kind, duration: total)
-            } catch {
-                throw reader.fail(transition.info.path, "\(error)")
+                if let source = Self.source(of: entries[after]) { inOffset = min(inOffset, try source.start - entries[after].mediaStart) }
+            } catch { throw reader.fail(transition.info.path, "\(error)") }
+            entries[after - 1].extendAfter = transition.outOffset
+            entries[after].extendBefore = inOffset
+            placed.append((after, transitionKind(transition), transition, candidate.cut))
+        }
+        // Shortening one transition shortens its entries, which may lower the limit of the next: again until none changes.
+        var shortened = Set<Int>()
+        var changed = true
+        while changed {
+            changed = false
+            for transition in placed {
+                let after = transition.after
+                do {
+                    func length(_ entry: VideoEntry) throws(MediaTimeError) -> MediaTime {
+                        try entry.timeline.duration + entry.extendBefore + entry.extendAfter
+                    }
+                    var limit = min(try length(entries[after - 1]), try length(entries[after])).halved()
+                    if let frameDuration { limit = try limit.flooredToFrame(of: frameDuration) }
+                    let inOffset = entries[after].extendBefore, outOffset = entries[after - 1].extendAfter
+                    guard try inOffset + outOffset > limit else { continue }
+                    entries[after].extendBefore = min(inOffset, limit.halved())
+                    entries[after - 1].extendAfter = min(outOffset, try limit - entries[after].extendBefore)
+                    shortened.insert(after)
+                    changed = true
+                } catch { throw reader.fail(transition.transition.info.path, "\(error)") }
             }
+        }
+        for transition in placed {
+            let after = transition.after
+            do {
+                let total = try entries[after].extendBefore + entries[after - 1].extendAfter
+                if shortened.contains(after) {
+                    let requested = try transition.transition.inOffset + transition.transition.outOffset
+                    notes.append("\(transition.transition.info.named("transition")) at \(transition.cut.readable): \(requested.readable) long, "
+                        + "shortened to \(total.readable), half the shorter clip beside it, the longest Mixdown plays without moving the clips after it")
+                }
+                guard total > .zero else { continue }
+                entries[after].transition = try Transition(kind: transition.kind, duration: total)
+            } catch { throw reader.fail(transition.transition.info.path, "\(error)") }
         }
     }
 
