@@ -155,5 +155,24 @@ final class CLIInterchangeTests: XCTestCase {
         XCTAssertEqual(original.count, 44 + 121 * 2_000 * 2 * 3, "clips, the gap and the last clip")
         XCTAssertTrue(original == (try Data(contentsOf: URL(fileURLWithPath: file("back.wav")))), "the imported project")
         XCTAssertTrue(original == (try Data(contentsOf: URL(fileURLWithPath: file("timeline.wav")))), "the timeline itself")
+
+        // The editor moves the second take 0.5 s later: its automation moves with it.
+        let move = #"""
+        import sys, opentimelineio as otio
+        t = otio.adapters.read_from_file(sys.argv[1])
+        track = [tr for tr in t.tracks if tr.kind == "Audio"][1]
+        take = track.find_clips()[1]
+        gap = track[track.index(take) - 1]
+        gap.source_range = otio.opentime.TimeRange(gap.source_range.start_time, gap.source_range.duration + otio.opentime.RationalTime(24000, 48000))
+        otio.adapters.write_to_file(t, sys.argv[2])
+        """#
+        _ = try Tool.run("python3", ["-c", move, file("cut.otio"), file("moved.otio")])
+        let moved = try CLIRunner.run(["import", file("moved.otio"), "-o", "-", "--quiet"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        let takes = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(moved.stdout.utf8)) as? [String: Any])?["voiceovers"] as? [[String: Any]])
+        XCTAssertEqual(takes.map { $0["start"] as? Double }, [1.2, 3.2])
+        let ramp = try XCTUnwrap((takes[1]["automation"] as? [[String: Any]])?.first)
+        XCTAssertEqual(ramp["start"] as? Double, 3.3)
+        XCTAssertEqual(ramp["end"] as? Double, 3.5)
     }
 }

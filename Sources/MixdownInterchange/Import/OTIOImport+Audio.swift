@@ -1,3 +1,4 @@
+import MixdownAudioMix
 import MixdownProject
 import MixdownTime
 import MixdownUnits
@@ -74,6 +75,7 @@ extension OTIOImport {
                 case .voiceover:
                     var take = try namespace.voiceover(of: clip) ?? Project.Voiceover(path: path, start: piece.timeline.start)
                     take.item = carried == nil ? levels.applied(to: item) : Self.placed(take.item, like: item)
+                    take.automation = try shifted(take.automation, from: take.start, to: piece.timeline.start, item: clip)
                     take.start = piece.timeline.start
                     voiceovers.append((index, take))
                     placements.append(placement(of: piece, on: label, role: "voiceover", path: path))
@@ -85,6 +87,7 @@ extension OTIOImport {
                         continue
                     }
                     bed.item = carried == nil ? levels.applied(to: item) : Self.placed(bed.item, like: item)
+                    bed.automation = try shifted(bed.automation, from: bed.start, to: piece.timeline.start, item: clip)
                     bed.start = piece.timeline.start
                     if bed.loop { bed.outPoint = nil }
                     music.append((index, bed))
@@ -101,6 +104,22 @@ extension OTIOImport {
         if !silent.isEmpty {
             notes.append("\(silent.count) clip\(silent.count == 1 ? "" : "s") with no audio on any audio track: "
                 + "\(silent.count == 1 ? "its" : "their") own audio muted (--audio-track N=clips names the track holding it)")
+        }
+    }
+
+    /// Automation (in timeline time) moved with its item, when the editor moved
+    /// it: from where Mixdown's metadata put it to where the track does. Less than
+    /// a microsecond apart is where it was (a project file's times are rounded to
+    /// the nanosecond), so an untouched item keeps its ramps to the sample.
+    func shifted(_ ramps: [VolumeRamp], from old: MediaTime, to new: MediaTime, item clip: OTIOClip) throws(InterchangeError) -> [VolumeRamp] {
+        do {
+            let offset = try new - old
+            guard !ramps.isEmpty, offset >= .microseconds(1) || offset <= .microseconds(-1) else { return ramps }
+            var moved = ramps
+            for index in moved.indices { moved[index].timeRange = try moved[index].timeRange.shifted(by: offset) }
+            return moved
+        } catch {
+            throw reader.fail(clip.info.path, "its automation cannot move with it (\(error))")
         }
     }
 
