@@ -38,6 +38,21 @@ indirect enum ExportJSON {
         }
     }
 
+    /// A value read from an OTIO file, to write again (for the project reader):
+    /// objects with their keys sorted, non-finite numbers, which JSON has no
+    /// literal for, as `null`.
+    init(_ value: OTIOJSON) {
+        switch value {
+        case let .integer(number): self = .number(String(number))
+        case let .number(number): self = .double(number)
+        case let .string(text): self = .string(text)
+        case let .bool(flag): self = .bool(flag)
+        case .null: self = .null
+        case let .array(elements): self = .array(elements.map(ExportJSON.init))
+        case let .object(members): self = .object(members.keys.sorted().map { ($0, ExportJSON(members[$0]!)) })
+        }
+    }
+
     /// The pretty text (four-space indents, as OTIO writes), ending in a newline.
     func rendered() -> String {
         var text = ""

@@ -64,7 +64,7 @@ struct MixdownNamespace {
         guard case var .object(fields) = document else { throw reader.fail(path, "expected an object") }
         fields["version"] = .integer(1)
         do {
-            return try Project(json: Data(OTIOJSON.object(fields).jsonText.utf8), baseDirectory: folder)
+            return try Project(json: Data(ExportJSON(OTIOJSON.object(fields)).rendered().utf8), baseDirectory: folder)
         } catch {
             throw reader.fail(path, error.issues.map { "\($0)" }.joined(separator: "; "))
         }

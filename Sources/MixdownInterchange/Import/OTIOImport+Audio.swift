@@ -75,7 +75,7 @@ extension OTIOImport {
                 case .voiceover:
                     var take = try namespace.voiceover(of: clip) ?? Project.Voiceover(path: path, start: piece.timeline.start)
                     take.item = carried == nil ? levels.applied(to: item) : Self.placed(take.item, like: item)
-                    take.automation = try shifted(take.automation, from: take.start, to: piece.timeline.start, item: clip)
+                    if carried != nil { take.automation = try shifted(take.automation, from: take.start, to: piece.timeline.start, item: clip) }
                     take.start = piece.timeline.start
                     voiceovers.append((index, take))
                     placements.append(placement(of: piece, on: label, role: "voiceover", path: path))
@@ -87,7 +87,7 @@ extension OTIOImport {
                         continue
                     }
                     bed.item = carried == nil ? levels.applied(to: item) : Self.placed(bed.item, like: item)
-                    bed.automation = try shifted(bed.automation, from: bed.start, to: piece.timeline.start, item: clip)
+                    if carried != nil { bed.automation = try shifted(bed.automation, from: bed.start, to: piece.timeline.start, item: clip) }
                     bed.start = piece.timeline.start
                     if bed.loop { bed.outPoint = nil }
                     music.append((index, bed))
@@ -135,7 +135,9 @@ extension OTIOImport {
     /// The default roles: a track whose items mostly lie under clips of the same
     /// file is the clips' audio; of the others, the one with the most
     /// dialogue-like items (shorter than ``dialogueLength``) holds the
-    /// voice-over; the rest hold music. Items Mixdown wrote say their part.
+    /// voice-over (a clip going on from the one before it in the same file counts
+    /// with it: a bed's repeats are one bed); the rest hold music. Items Mixdown
+    /// wrote say their part.
     func defaultRoles(_ tracks: [PlacedTrack], video entries: [VideoEntry]) -> [OTIOImportOptions.AudioRole] {
         var roles: [OTIOImportOptions.AudioRole] = []
         var dialogue: [Int] = []
@@ -156,7 +158,7 @@ extension OTIOImport {
                 dialogue.append(-1)
             } else {
                 roles.append(.music)
-                dialogue.append(clips.filter { $0.1.duration < Self.dialogueLength }.count)
+                dialogue.append(Self.joined(clips).filter { $0.duration < Self.dialogueLength }.count)
             }
         }
         if let best = dialogue.indices.max(by: { dialogue[$0] < dialogue[$1] || (dialogue[$0] == dialogue[$1] && $0 > $1) }),
@@ -164,6 +166,25 @@ extension OTIOImport {
             roles[best] = .voiceover
         }
         return roles
+    }
+
+    /// The stretches the clips play, a clip that goes on from the last one (the
+    /// same file, where it ended: a bed's repeats, a take split in two) joined to it.
+    static func joined(_ clips: [(OTIOClip, MediaTimeRange)]) -> [MediaTimeRange] {
+        var stretches: [MediaTimeRange] = []
+        var lastURL: String?
+        for (clip, timeline) in clips {
+            var url: String?
+            if case let .external(target, _) = clip.media { url = target }
+            if let last = stretches.last, url != nil, url == lastURL, last.end == timeline.start,
+               let joined = try? MediaTimeRange(start: last.start, end: timeline.end) {
+                stretches[stretches.count - 1] = joined
+            } else {
+                stretches.append(timeline)
+            }
+            lastURL = url
+        }
+        return stretches
     }
 
     /// The video entry of the same file that overlaps `timeline` most.

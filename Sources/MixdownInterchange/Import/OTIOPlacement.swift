@@ -127,18 +127,19 @@ struct OTIOPlacement {
                 placed.pieces.append(PlacedPiece(content: .gap(nested.info), timeline: range, layer: layer))
             case let .stack(stack) where !stack.info.enabled:
                 placed.pieces.append(PlacedPiece(content: .gap(stack.info), timeline: range, layer: layer))
-            case let .track(nested):
-                let inner = try sub(nested.sourceRange?.start, start, at: nested.info.path)
-                var sub = try place(nested, at: inner, layer: layer, kind: kind)
-                try clip(&sub, to: range)
-                placed.pieces += sub.pieces
-                placed.transitions += sub.transitions
-            case let .stack(stack):
-                let inner = try sub(stack.sourceRange?.start, start, at: stack.info.path)
-                var sub = try flatten(stack, at: inner, kind: kind, layer: layer)
-                try clip(&sub, to: range)
-                placed.pieces += sub.pieces
-                placed.transitions += sub.transitions
+            case .track, .stack:
+                // Nested: its own time from its source range's start, laid out, then cut to where it plays here.
+                var inner: PlacedTrack
+                switch child {
+                case let .track(nested):
+                    inner = try place(nested, at: try sub(nested.sourceRange?.start, start, at: nested.info.path), layer: layer, kind: kind)
+                case let .stack(stack):
+                    inner = try flatten(stack, at: try sub(stack.sourceRange?.start, start, at: stack.info.path), kind: kind, layer: layer)
+                default: continue
+                }
+                try clip(&inner, to: range)
+                placed.pieces += inner.pieces
+                placed.transitions += inner.transitions
             }
             time = try add(time, length, at: track.info.path)
         }

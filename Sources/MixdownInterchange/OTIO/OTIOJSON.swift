@@ -113,35 +113,3 @@ indirect enum OTIOJSON: Hashable, Sendable, Decodable {
         }
     }
 }
-
-extension OTIOJSON {
-    /// The value as JSON text, for the project reader: non-finite numbers,
-    /// which JSON has no literal for, as `null`.
-    var jsonText: String {
-        switch self {
-        case let .integer(value): return String(value)
-        case let .number(value): return value.isFinite ? "\(value)" : "null"
-        case let .string(text): return Self.quoted(text)
-        case let .bool(flag): return flag ? "true" : "false"
-        case .null: return "null"
-        case let .array(elements): return "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
-        case let .object(members):
-            return "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.jsonText }.joined(separator: ",") + "}"
-        }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-}
