@@ -4,7 +4,7 @@ import MixdownProject
 import MixdownTime
 import MixdownUnits
 
-/// Reads an OpenTimelineIO timeline into a ``MixdownProject/Project``: the video
+/// Reads an OpenTimelineIO timeline into a `Project`: the video
 /// tracks flattened into the clips (gaps kept as the background, transitions
 /// across their cuts), the audio tracks into the clips' own audio, voice-overs
 /// and music (``OTIOImportOptions/AudioRole``), volumes an editor set into item

@@ -56,11 +56,11 @@ struct ExportTimelineCommand: ParsableCommand {
 
     func run() throws {
         let format = try chosenFormat()
-        let project = try timeline.project()
+        let console = Console(quiet: quiet)
+        let project = try timeline.project(console: console)
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         if output != "-" { try checkOutput(output, inputs: inputs) }
         let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount).plan
-        let console = Console(quiet: quiet)
         plan.warnings.forEach { console.warn($0) }
         let folder = output == "-" ? FileManager.default.currentDirectoryPath
             : ((output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output) as NSString).deletingLastPathComponent
