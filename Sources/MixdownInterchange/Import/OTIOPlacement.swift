@@ -180,13 +180,13 @@ struct OTIOPlacement {
         if kind == .audio {
             return PlacedTrack(pieces: layers.flatMap(\.pieces), transitions: [])
         }
-        return try Self.stacked(layers)
+        return try stacked(layers)
     }
 
     /// Layers bottom first, flattened: each upper layer's clips cut what is
     /// under them; a transition stays where both pieces beside its cut came
     /// through whole from its own layer. Holes stay gaps.
-    static func stacked(_ layers: [PlacedTrack]) throws(InterchangeError) -> PlacedTrack {
+    func stacked(_ layers: [PlacedTrack]) throws(InterchangeError) -> PlacedTrack {
         var pieces: [PlacedPiece] = []
         var sources: [(layer: Int, transitions: [PlacedTransition])] = []
         for (index, layer) in layers.enumerated() {
@@ -206,7 +206,7 @@ struct OTIOPlacement {
                     next += rest
                 }
             } catch {
-                throw .invalid(file: "", path: "", reason: "a time out of range while flattening tracks (\(error))")
+                throw reader.fail("tracks", "a time out of range while flattening tracks (\(error))")
             }
             pieces = (next + upper).sorted { $0.timeline.start < $1.timeline.start }
             sources.append((index, layer.transitions))
