@@ -1,4 +1,5 @@
 import Foundation
+import MixdownProjectFile
 
 /// A JSON document as the timeline writers build it: objects keep their keys in
 /// the order given (OTIO's own files start with `OTIO_SCHEMA`), numbers are
@@ -63,7 +64,7 @@ indirect enum ExportJSON {
     private func write(to text: inout String, indent: String) {
         switch self {
         case let .number(literal): text += literal
-        case let .string(string): text += Self.quoted(string)
+        case let .string(string): text += JSONValue.quoted(string)
         case let .bool(flag): text += flag ? "true" : "false"
         case .null: text += "null"
         case let .array(elements):
@@ -79,30 +80,11 @@ indirect enum ExportJSON {
             guard !members.isEmpty else { text += "{}"; return }
             text += "{\n"
             for (i, (key, value)) in members.enumerated() {
-                text += indent + "    " + Self.quoted(key) + ": "
+                text += indent + "    " + JSONValue.quoted(key) + ": "
                 value.write(to: &text, indent: indent + "    ")
                 text += i == members.count - 1 ? "\n" : ",\n"
             }
             text += indent + "}"
         }
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

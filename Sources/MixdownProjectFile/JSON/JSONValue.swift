@@ -1,6 +1,7 @@
 /// A JSON document as the project writer builds it, rendered with sorted keys
 /// and two-space indentation so the same project always gives the same bytes.
-enum JSONValue: Hashable, Sendable {
+/// (Package-visible for ``quoted(_:)``, which the timeline writers share.)
+package enum JSONValue: Hashable, Sendable {
     /// A number, kept as the exact literal to write (`12.5`, `1e-05`).
     case number(String)
     case string(String)
@@ -66,7 +67,7 @@ enum JSONValue: Hashable, Sendable {
 
     /// `text` as a JSON string literal: quotes, backslashes and control
     /// characters escaped, everything else as is.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
