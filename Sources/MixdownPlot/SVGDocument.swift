@@ -1,4 +1,5 @@
 import Foundation
+import MixdownUnits
 
 /// A small writer for SVG 1.1 text: elements with escaped attributes and text,
 /// numbers in a fixed, locale-independent form.
@@ -63,30 +64,5 @@ struct SVGDocument {
     /// `points` as the value of a polyline's `points` attribute.
     static func points(_ points: [(x: Double, y: Double)]) -> String {
         points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
-    }
-}
-
-extension String {
-    /// The text safe inside XML content and attribute values: markup characters
-    /// as entities, and characters XML 1.0 forbids even as references (most
-    /// control characters, which a file name may hold) as U+FFFD.
-    var xmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                let allowed = (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000
-                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
     }
 }

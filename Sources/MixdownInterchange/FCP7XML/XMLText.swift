@@ -1,3 +1,5 @@
+import MixdownUnits
+
 /// A small builder of indented XML text: elements, text and attributes escaped.
 struct XMLText {
     private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE xmeml>\n"
@@ -14,28 +16,12 @@ struct XMLText {
 
     /// `<name>value</name>`, or `<name/>` for an empty value.
     mutating func leaf(_ name: String, _ value: String, _ attributes: [(String, String)] = []) {
-        text += indent + "<" + name + Self.attributes(attributes) + (value.isEmpty ? "/>\n" : ">" + Self.escaped(value) + "</" + name + ">\n")
+        text += indent + "<" + name + Self.attributes(attributes) + (value.isEmpty ? "/>\n" : ">" + value.xmlEscaped + "</" + name + ">\n")
     }
 
     private var indent: String { String(repeating: "  ", count: depth) }
 
     private static func attributes(_ attributes: [(String, String)]) -> String {
-        attributes.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
-    }
-
-    /// `text` with XML's five special characters as entities.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+        attributes.map { " \($0.0)=\"\($0.1.xmlEscaped)\"" }.joined()
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MixdownInterchange
-import MixdownMediaIO
 import MixdownPlanning
 import MixdownProject
 import MixdownRender
@@ -66,13 +65,8 @@ struct ExportTimelineCommand: ParsableCommand {
             : ((output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output) as NSString).deletingLastPathComponent
         let name = timeline.projectFile.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "Mixdown"
         let data = try TimelineExport(project: project, plan: plan).data(format, folder: folder, name: name)
-        if output == "-" {
-            try writeToStandardOutput(data)
-            return
-        }
-        let file = try AtomicOutputFile(path: output, inputs: inputs)
-        try writeData(data, into: file.temporaryPath, for: output)
-        try file.commit()
+        try writeOutput(data, to: output, inputs: inputs)
+        guard output != "-" else { return }
         console.summary("wrote \(output): \(format.rawValue), \(String(format: "%.3f", plan.duration.seconds)) s")
     }
 }

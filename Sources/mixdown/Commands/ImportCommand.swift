@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MixdownInterchange
-import MixdownMediaIO
 import MixdownProject
 import MixdownProjectFile
 import MixdownUnits
@@ -49,14 +48,9 @@ struct ImportCommand: ParsableCommand {
         let imported = try OTIOImport.read(contentsOf: timelineFile, options: interchange.options)
         let console = Console(quiet: quiet)
         imported.notes.forEach { console.warn($0) }
-        if output == "-" {
-            try writeToStandardOutput(imported.project.jsonData(relativeTo: FileManager.default.currentDirectoryPath) + Data("\n".utf8))
-        } else {
-            let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-            let file = try AtomicOutputFile(path: output, inputs: imported.project.mediaPaths.map(\.path) + [timelineFile])
-            try writeData(imported.project.jsonData(relativeTo: folder), into: file.temporaryPath, for: output)
-            try file.commit()
-        }
+        let folder = output == "-" ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
+        try writeOutput(imported.project.jsonData(relativeTo: folder) + (output == "-" ? Data("\n".utf8) : Data()), to: output,
+                        inputs: imported.project.mediaPaths.map(\.path) + [timelineFile])
         if json {
             try writeToStandardOutput(Self.report(imported))
         } else {

@@ -58,13 +58,8 @@ struct PlotCommand: ParsableCommand {
         plan.warnings.forEach { console.warn($0) }
         let plot = try TimelinePlot(plan: plan, width: width)
         let svg = Data(plot.svg.utf8)
-        if output == "-" {
-            try writeToStandardOutput(svg)
-            return
-        }
-        let file = try AtomicOutputFile(path: output, inputs: inputs)
-        try writeData(svg, into: file.temporaryPath, for: output)
-        try file.commit()
+        try writeOutput(svg, to: output, inputs: inputs)
+        guard output != "-" else { return }
         console.summary("wrote \(output): \(plot.width)×\(plot.height) px, \(String(format: "%.3f", plan.duration.seconds)) s")
     }
 }

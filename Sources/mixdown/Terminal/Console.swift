@@ -51,6 +51,18 @@ func writeData(_ data: Data, into file: String, for path: String) throws(MediaIO
     if let error = writeAll(data, to: descriptor) { throw .writeFailed(path: path, reason: String(cString: strerror(error))) }
 }
 
+/// Writes `data` to `output`: stdout for `-`, else a temporary file beside it,
+/// renamed into place only when complete (never over one of `inputs`).
+func writeOutput(_ data: Data, to output: String, inputs: [String]) throws {
+    guard output != "-" else {
+        try writeToStandardOutput(data)
+        return
+    }
+    let file = try AtomicOutputFile(path: output, inputs: inputs)
+    try writeData(data, into: file.temporaryPath, for: output)
+    try file.commit()
+}
+
 /// `write(2)`s all of `data` to `descriptor`; the `errno` of a failure, nil on
 /// success. (FileHandle's `write(_:)` traps on a closed pipe, with SIGPIPE ignored.)
 private func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
