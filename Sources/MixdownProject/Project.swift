@@ -33,6 +33,9 @@ public struct Project: Hashable, Sendable {
     public var cutFade: MediaTime = .milliseconds(10)
     /// How music (and optionally the clips' audio) ducks under voice-over.
     public var ducking = Ducking()
+    /// How dialogue (the takes, the speech in the clips' audio) is cleaned and
+    /// levelled before the duck and the mix; per item in each one's `dialogue`.
+    public var dialogue = DialogueSettings()
     /// How the clips' pictures become the video: render size, transitions, fades.
     public var video = Video()
     /// What is drawn over the picture, above the clips and independent of them:
@@ -66,6 +69,9 @@ public struct Project: Hashable, Sendable {
         public var crop: [LayerRamp<CropRectangle>] = []
         /// How this clip is brought into the render size; nil takes ``Video/fit``.
         public var fit: ConformMode?
+        /// How the speech in this clip's audio is cleaned and levelled, over the
+        /// project's ``Project/dialogue``; nil: as the project says.
+        public var dialogue: DialogueOverride?
         /// Non-nil for a gap: this long of ``Video/background`` and silence, no
         /// media. A gap has an empty `path`, no in- or out-point and no audio
         /// settings that sound; the clips after it start this much later.
@@ -112,6 +118,9 @@ public struct Project: Hashable, Sendable {
         public var ducks = true
         /// Duck depth for this take, overriding the project's.
         public var duckDepth: DuckDepth?
+        /// How this take is cleaned and levelled, over the project's
+        /// ``Project/dialogue``; nil: as the project says.
+        public var dialogue: DialogueOverride?
 
         /// A take at `start`, at unity gain, ducking the music.
         public init(path: String, start: MediaTime) {

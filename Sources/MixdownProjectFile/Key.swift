@@ -8,7 +8,7 @@
 enum Key {
     /// The top level.
     enum Project: String, ProjectFileKey {
-        case version, clips, voiceovers, music, clipVolume, voiceoverVolume, musicVolume, cutFade, ducking, video, overlays,
+        case version, clips, voiceovers, music, clipVolume, voiceoverVolume, musicVolume, cutFade, ducking, dialogue, video, overlays,
              captions, output
     }
 
@@ -27,7 +27,7 @@ enum Key {
 
     /// A clip's own keys: its picture; `gap` makes the element a gap.
     enum Clip: String, ProjectFileKey {
-        case transition, opacity, transform, crop, fit, gap
+        case transition, opacity, transform, crop, fit, dialogue, gap
 
         /// What a clip object may hold: these and the keys every item has.
         static let known = Item.keys(of: Clip.self)
@@ -37,7 +37,7 @@ enum Key {
 
     /// A voice-over take's own keys.
     enum Voiceover: String, ProjectFileKey {
-        case start, duck, duckDepth
+        case start, duck, duckDepth, dialogue
 
         /// What a take object may hold: these and the keys every item has.
         static let known = Item.keys(of: Voiceover.self, start: .start)
@@ -81,6 +81,19 @@ enum Key {
     /// The `ducking` object; `duckClips` is the first format's, read and not written.
     enum Ducking: String, ProjectFileKey {
         case mode, sources, targets, depth, fadeDown, fadeUp, maxPause, curve, threshold, below, duckClips
+    }
+
+    /// The `dialogue` object, the project's or an item's.
+    enum Dialogue: String, ProjectFileKey {
+        case level, target, maxGain, cleanup
+    }
+
+    /// A `dialogue` object's `cleanup`.
+    enum Cleanup: String, ProjectFileKey {
+        case highpass, dehum, denoise
+
+        /// How each setting is turned off.
+        static let off = "off"
     }
 
     /// The `video` object.

@@ -11,7 +11,10 @@ extension ProjectFileReader {
         if fields[Key.Clip.gap] != nil { return gap(fields, at: path) }
         var clip = Project.Clip(path: "")
         readItem(fields, at: path, of: "clip", into: &clip, after: [
-            .pan: { clip in self.readPicture(fields, at: path, into: &clip) },
+            .pan: { clip in
+                self.readPicture(fields, at: path, into: &clip)
+                clip.dialogue = self.read(fields, Key.Clip.dialogue, at: path, as: self.dialogueOverride)
+            },
         ])
         return clip
     }
@@ -45,6 +48,7 @@ extension ProjectFileReader {
                 if let depth: DuckDepth = self.read(fields, Key.Voiceover.duckDepth, at: path, nullMeansDefault: true, as: self.decibels) {
                     take.duckDepth = depth
                 }
+                take.dialogue = self.read(fields, Key.Voiceover.dialogue, at: path, as: self.dialogueOverride)
             },
         ])
         return take

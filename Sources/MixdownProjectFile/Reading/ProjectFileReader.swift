@@ -52,6 +52,7 @@ final class ProjectFileReader {
         if let volume = read(fields, Key.Project.musicVolume, at: .root, as: gain) { project.musicVolume = volume }
         if let time = read(fields, Key.Project.cutFade, at: .root, as: time) { project.cutFade = time }
         if let ducking = read(fields, Key.Project.ducking, at: .root, as: ducking) { project.ducking = ducking }
+        if let dialogue = read(fields, Key.Project.dialogue, at: .root, as: dialogue) { project.dialogue = dialogue }
         if let video = read(fields, Key.Project.video, at: .root, as: video) { project.video = video }
         if let overlays = read(fields, Key.Project.overlays, at: .root, as: { self.list($0, at: $1, of: "overlays", self.overlay) }) {
             project.overlays = overlays

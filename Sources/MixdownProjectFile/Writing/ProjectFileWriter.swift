@@ -23,6 +23,8 @@ struct ProjectFileWriter {
         set(&root, Key.Project.cutFade, project.cutFade, default: defaults.cutFade, as: Self.time)
         let ducking = ducking(project.ducking)
         if !ducking.isEmpty { root[Key.Project.ducking] = .object(ducking) }
+        let dialogue = dialogue(project.dialogue)
+        if !dialogue.isEmpty { root[Key.Project.dialogue] = .object(dialogue) }
         let video = video(project.video)
         if !video.isEmpty { root[Key.Project.video] = .object(video) }
         if !project.overlays.isEmpty { root[Key.Project.overlays] = .array(project.overlays.map(overlay)) }
@@ -43,6 +45,7 @@ struct ProjectFileWriter {
         }
         var fields = item(clip.item)
         picture(of: clip, into: &fields)
+        if let dialogue = clip.dialogue, !dialogue.isEmpty { fields[Key.Clip.dialogue] = .object(self.dialogue(dialogue)) }
         return .object(fields)
     }
 
@@ -52,6 +55,7 @@ struct ProjectFileWriter {
         fields[Key.Voiceover.start] = Self.time(take.start)
         set(&fields, Key.Voiceover.duck, take.ducks, default: defaults.ducks, as: JSONValue.bool)
         if let depth = take.duckDepth { fields[Key.Voiceover.duckDepth] = .number(depth.decibels) }
+        if let dialogue = take.dialogue, !dialogue.isEmpty { fields[Key.Voiceover.dialogue] = .object(self.dialogue(dialogue)) }
         return .object(fields)
     }
 
