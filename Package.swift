@@ -209,9 +209,9 @@ let package = Package(
             "MixdownComposition", "MixdownUnits", "MixdownTime", "MixdownTestSupport",
         ]),
         // The `mixdown` executable, run as users run it, and its command line parsed in process (`mixdown`, ArgumentParser);
-        // MixdownUnits and MixdownExport for the defaults its help must show.
+        // MixdownUnits and MixdownExport for the defaults its help must show; the project its flags make.
         .testTarget(name: "CLITests", dependencies: [
-            "mixdown", "MixdownTestSupport", "MixdownUnits", "MixdownExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "mixdown", "MixdownTestSupport", "MixdownUnits", "MixdownExport", "MixdownProject", "MixdownAudioMix", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The package as a whole: its module graph, its documentation, its use as a dependency.
         .testTarget(name: "PackageTests", dependencies: ["MixdownTestSupport"]),

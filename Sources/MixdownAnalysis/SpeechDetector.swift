@@ -63,6 +63,12 @@ public final class SpeechDetector {
     private var floors: SpeechFloors
     private var decisions: SpeechDecisions
     private var regions: SpeechRegions
+    /// The same frames bridged over shorter pauses only: the phrases, when asked for.
+    private var phraseRegions: SpeechRegions?
+    /// The phrases ``finish()`` found when the detector was made with a `phrasePause`:
+    /// speech frames bridged over gaps shorter than it, with the same pre-roll and
+    /// hangover; nil otherwise, and before ``finish()``.
+    public private(set) var phrases: [MediaTimeRange]?
     private var isFinished = false
 
     /// Makes a detector for a signal at `sampleRate`.
@@ -73,10 +79,15 @@ public final class SpeechDetector {
     ///   - maxPause: Shortest gap that separates regions; not negative.
     ///   - preRoll: How much earlier than the speech a region starts; not negative.
     ///   - hangover: How much later than the speech a region ends; not negative.
+    ///   - phrasePause: When given, ``phrases`` holds the same speech bridged over
+    ///     gaps shorter than this only (the dialogue leveler's phrases, beside the
+    ///     duck's regions, from one analysis); not negative.
     /// - Throws: `AudioMixError.invalidSetting(name:reason:)` (MixdownAudioMix).
     public init(sampleRate: SampleRate, threshold: SpeechThreshold = .standard, maxPause: MediaTime = .milliseconds(500),
-                preRoll: MediaTime = .milliseconds(30), hangover: MediaTime = .milliseconds(30)) throws(AudioMixError) {
-        for (name, length) in [("speech max pause", maxPause), ("speech pre-roll", preRoll), ("speech hangover", hangover)]
+                preRoll: MediaTime = .milliseconds(30), hangover: MediaTime = .milliseconds(30),
+                phrasePause: MediaTime? = nil) throws(AudioMixError) {
+        for (name, length) in [("speech max pause", maxPause), ("speech pre-roll", preRoll), ("speech hangover", hangover),
+                               ("speech phrase pause", phrasePause ?? .zero)]
         where length < .zero {
             throw .invalidSetting(name: name, reason: "must not be negative, got \(length)")
         }
@@ -97,6 +108,10 @@ public final class SpeechDetector {
         }
         regions = SpeechRegions(hop: Int64(analysis.hop), pause: try samples(maxPause),
                                 preRoll: try samples(preRoll), hangover: try samples(hangover))
+        if let phrasePause {
+            phraseRegions = SpeechRegions(hop: Int64(analysis.hop), pause: try samples(phrasePause),
+                                          preRoll: try samples(preRoll), hangover: try samples(hangover))
+        }
     }
 
     /// Analyses the next `samples` of the signal.
@@ -124,8 +139,14 @@ public final class SpeechDetector {
         let total = analysis.sampleCount
         for features in analysis.finish() { pass(features) }
         for decision in floors.finish() { decide(decision) }
-        for speech in decisions.finish() { regions.frame(speech) }
-        return regions.finish(signalEnd: Int64(total)).map { range in
+        for speech in decisions.finish() { frame(speech) }
+        if var phraseRegions { phrases = times(of: phraseRegions.finish(signalEnd: Int64(total))) }
+        return times(of: regions.finish(signalEnd: Int64(total)))
+    }
+
+    /// Sample ranges as exact times (timescale `sampleRate`).
+    private func times(of ranges: [Range<Int64>]) -> [MediaTimeRange] {
+        ranges.map { range in
             do {
                 return try MediaTimeRange(start: MediaTime(sampleIndex: range.lowerBound, sampleRate: sampleRate),
                                           end: MediaTime(sampleIndex: range.upperBound, sampleRate: sampleRate))
@@ -141,6 +162,11 @@ public final class SpeechDetector {
     }
 
     private func decide(_ decision: SpeechFloors.Decision) {
-        for speech in decisions.add(decision) { regions.frame(speech) }
+        for speech in decisions.add(decision) { frame(speech) }
+    }
+
+    private func frame(_ speech: Bool) {
+        regions.frame(speech)
+        phraseRegions?.frame(speech)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MixdownLoudness
 import MixdownMediaIO
 import MixdownPlan
@@ -11,19 +12,23 @@ import MixdownUnits
 /// listening to the mix is left to passes that render the plan and meter it,
 /// run here, each on the plan the one before it left:
 ///
-/// 1. Ducking by loudness (`MixPlan.measuringLoudnessDucks(threads:isCancelled:)`):
+/// 1. Dialogue cleanup (`DialogueCleanupPass`): each dialogue item that asks
+///    for it cleaned into a temporary file its segments then read (and the
+///    plan holds), so every pass after it hears the cleaned voice.
+/// 2. Dialogue levelling (`MixPlan.measuringDialogue(threads:isCancelled:)`):
+///    each dialogue item metered as recorded and given its matching gain and
+///    ride, a `dialogue` layer of its track's envelope.
+/// 3. Ducking by loudness (`MixPlan.measuringLoudnessDucks(threads:isCancelled:)`):
 ///    each duck's depth from the loudness of the voice and of the ducked part,
-///    as they play, before anything measures the mix as a whole.
-/// 2. Delivery loudness, when a delivery is asked (`LoudnessNormalisation`):
+///    as they play (the voice levelled), before anything measures the mix as a whole.
+/// 4. Delivery loudness, when a delivery is asked (`LoudnessNormalisation`):
 ///    last, since its one gain and limiter answer the whole mix as it will
 ///    sound; its first render records the mix (``recordedBus``), which the
 ///    renders after it read.
 ///
-/// A later pass that changes the mix (a dialogue leveler) joins between the
-/// two: after the ducks, whose depths it must hear, and before the delivery,
-/// which must measure what it leaves. A pass with nothing to do costs nothing,
-/// so a plan already measured (or with no duck by loudness) goes through
-/// unchanged but for a new normalisation.
+/// A pass with nothing to do costs nothing, so a plan already measured (or
+/// with no dialogue processing and no duck by loudness) goes through unchanged
+/// but for a new normalisation.
 ///
 /// ``PreviewSession/init(measured:outputPath:format:range:inputs:parallel:threads:)``
 /// and ``DeliveryExport`` take one; the sessions made from a bare `MixPlan`
@@ -56,8 +61,8 @@ public struct MeasuredPlan: Sendable {
     ///     the limiter keeps `LoudnessNormalisation.lossyHeadroom` under the ceiling.
     ///   - threads: threads the passes' renders keep busy at most.
     ///   - scratchFolder: where the normalisation records the mix (8 bytes a
-    ///     frame, in a file with no name): the output's folder, say; the system's
-    ///     temporary folder when nil.
+    ///     frame, in a file with no name) and cleanup writes the cleaned dialogue:
+    ///     the output's folder, say; the system's temporary folder when nil.
     ///   - isCancelled: polled every block of every render.
     ///   - warn: each warning as soon as its pass finds it, before the next pass
     ///     runs (a long normalisation): the plan's, then the normalisation's. They
@@ -67,7 +72,10 @@ public struct MeasuredPlan: Sendable {
                 threads: Int = AudioRenderer.defaultThreadCount, scratchFolder: String? = nil,
                 isCancelled: @escaping @Sendable () -> Bool = { false },
                 warn: (String) -> Void = { _ in }) throws(MediaIOError) {
-        let ducked = try plan.measuringLoudnessDucks(threads: threads, isCancelled: isCancelled)
+        let cleaned = try DialogueCleanupPass.run(plan: plan, folder: scratchFolder ?? NSTemporaryDirectory(), threads: threads,
+                                                  isCancelled: isCancelled)
+        let levelled = try cleaned.measuringDialogue(threads: threads, isCancelled: isCancelled)
+        let ducked = try levelled.measuringLoudnessDucks(threads: threads, isCancelled: isCancelled)
         ducked.warnings.forEach(warn)
         guard let delivery else {
             self.plan = ducked
@@ -87,6 +95,7 @@ public struct MeasuredPlan: Sendable {
     /// - Throws: `MediaIOError.unsupported` when `plan` `needsMeasuring`.
     static func requireMeasured(_ plan: MixPlan) throws(MediaIOError) {
         guard plan.needsMeasuring else { return }
-        throw .unsupported(path: "timeline", reason: "its ducks by loudness are not measured yet: render a MeasuredPlan of it, which runs the measured passes")
+        throw .unsupported(path: "timeline", reason: "its dialogue processing or its ducks by loudness are not measured yet: "
+                           + "render a MeasuredPlan of it, which runs the measured passes")
     }
 }

@@ -19,6 +19,8 @@ public struct MixItem: Hashable, Sendable {
     /// part that plays: for the duck it drives and the reports that show why the
     /// duck is there; nil when the item was not listened to.
     public var speech: [MediaTimeRange]?
+    /// How the item is cleaned and levelled as dialogue; nil for an item that is not.
+    public var dialogue: DialogueProcessing?
 
     /// The item `name` of `path`, playing over `timeRange` at `pan`.
     public init(name: String, path: String, timeRange: MediaTimeRange, pan: Pan = .center, speech: [MediaTimeRange]? = nil) {

@@ -122,7 +122,8 @@ extension MixTrack {
 }
 
 extension MixItem {
-    /// The item's part inside `range`, in the range's time (its start at 0); nil if none.
+    /// The item's part inside `range`, in the range's time (its start at 0), its
+    /// speech and dialogue phrases with it; nil if none.
     func excerpt(_ range: MediaTimeRange) throws(MixPlanError) -> MixItem? {
         guard let inside = try range.moved(timeRange) else { return nil }
         var cut = self
@@ -133,6 +134,13 @@ extension MixItem {
                 if let inside = try range.moved(region) { regions.append(inside) }
             }
             cut.speech = regions
+        }
+        if let phrases = dialogue?.phrases {
+            var inside: [MediaTimeRange] = []
+            for phrase in phrases {
+                if let moved = try range.moved(phrase) { inside.append(moved) }
+            }
+            cut.dialogue?.phrases = inside
         }
         return cut
     }

@@ -26,6 +26,12 @@ public struct MixPlan: Sendable {
     /// The static gain and true-peak limiter the bus goes through last (loudness
     /// normalisation); none by default.
     public var mastering: Mastering?
+    /// The owners of temporary files its segments read (a measured pass's cleaned
+    /// dialogue): held by the plan, so the files live as long as any copy of it.
+    package var temporaryFiles: [any AnyObject & Sendable] = []
+    /// The file each of those temporary files was made from, and where in it
+    /// the temporary file starts, by path: what reports show instead.
+    public var originals: [String: (path: String, offset: MediaTime)] = [:]
 
     /// A plan of `audioTracks`, `video` and `captionTracks` over `duration` at `sampleRate`.
     public init(audioTracks: [MixTrack], video: VideoPlan = .none, duration: MediaTime, sampleRate: SampleRate,
@@ -44,9 +50,22 @@ public struct MixPlan: Sendable {
         audioTracks.filter { $0.part == part }
     }
 
-    /// Whether a measured pass must run before the plan is rendered: a duck
-    /// whose depths are chosen by loudness and not measured yet.
-    public var needsMeasuring: Bool { audioTracks.contains { $0.pendingDuck != nil } }
+    /// Whether a measured pass must run before the plan is rendered: dialogue
+    /// still to be cleaned or levelled, or a duck whose depths are chosen by
+    /// loudness and not measured yet.
+    public var needsMeasuring: Bool {
+        audioTracks.contains { $0.pendingDuck != nil || $0.items.contains { $0.dialogue?.isPending == true } }
+    }
+
+    /// The file and source range `segment` stands for: those of the original of a
+    /// temporary file (cleaned dialogue), else its own.
+    public func original(of segment: CompositionTrackSegment) -> (path: String, sourceRange: MediaTimeRange) {
+        guard let original = originals[segment.asset.path],
+              let start = try? segment.sourceRange.start + original.offset,
+              let range = try? MediaTimeRange(start: start, duration: segment.sourceRange.duration)
+        else { return (segment.asset.path, segment.sourceRange) }
+        return (original.path, range)
+    }
 
     /// Every file the plan reads (media and soft caption files): what an output may not overwrite.
     public var inputPaths: [String] {

@@ -27,7 +27,7 @@ public enum MixPlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(range.readable) is outside the timeline [0s, \(timeline.readable))"
         case let .videoComposition(error): return error.description
         case .notMeasured:
-            return "the plan's ducks by loudness are not measured yet: run the loudness pass before cutting it"
+            return "the plan's dialogue processing or its ducks by loudness are not measured yet: run the measured passes before cutting it"
         }
     }
 }

@@ -58,3 +58,31 @@ public struct MixTrack: Hashable, Sendable, Identifiable {
         items.filter { $0.pan != .center }.map { PanSpan(range: $0.timeRange, pan: $0.pan) }
     }
 }
+
+extension MixTrack {
+    /// Makes the segments of `item` (those of its file inside its time range)
+    /// read `asset` instead, where each source time `t` is `t - offset` of
+    /// `asset`: how the cleanup pass puts an item's cleaned audio in its place.
+    ///
+    /// - Throws: what `CompositionTrack.insert(_:of:at:)` throws, for a shifted
+    ///   range outside `asset`.
+    public mutating func redirect(_ item: MixItem, to asset: Asset, offset: MediaTime) throws(CompositionError) {
+        var redirected = CompositionTrack()
+        for segment in segments {
+            let isItems = segment.asset.path == item.path
+                && segment.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true
+            guard isItems else {
+                try redirected.insert(segment.sourceRange, of: segment.asset, at: segment.timelineRange.start)
+                continue
+            }
+            let shifted: MediaTimeRange
+            do {
+                shifted = try MediaTimeRange(start: segment.sourceRange.start - offset, duration: segment.sourceRange.duration)
+            } catch {
+                throw .time(error)
+            }
+            try redirected.insert(shifted, of: asset, at: segment.timelineRange.start)
+        }
+        composition = redirected
+    }
+}

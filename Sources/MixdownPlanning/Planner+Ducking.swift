@@ -71,17 +71,36 @@ extension Planner {
         return (found.map { DuckRegion(range: $0, depth: item.duckDepth) }, found)
     }
 
-    /// The speech regions in `source` of `item`'s file, on the timeline where it plays.
+    /// The speech regions in `source` of `item`'s file, on the timeline where it
+    /// plays; a dialogue item's phrases are heard in the same pass and kept for
+    /// ``listenToDialogue(_:)``.
     mutating func speech(in item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
+        let heard = try listen(to: item, source: source, placedAt: audible, phrases: dialogueSettings(of: item) != nil)
+        if let phrases = heard.phrases { heardPhrases[item.name] = phrases }
+        return heard.speech
+    }
+
+    /// The speech in `source` of `item`'s file placed at `audible`: the duck's
+    /// regions, and with `phrases` the same speech bridged over short pauses only
+    /// (`DialogueProcessing.phrasePause`), from one decode.
+    mutating func listen(to item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange,
+                         phrases: Bool) throws(PlanningError) -> (speech: [MediaTimeRange], phrases: [MediaTimeRange]?) {
         let rate = Self.speechAnalysisRate
         let detector = try mixError { () throws(AudioMixError) in
-            try SpeechDetector(sampleRate: rate, threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause)
+            try SpeechDetector(sampleRate: rate, threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause,
+                               phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
         }
         let samples: Range<Int64>
         do { samples = try source.sampleRange(sampleRate: rate) } catch { throw .time(error) }
         try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
+        let speech = try placed(detector.finish(), at: audible)
+        return (speech, try detector.phrases.map { phrases throws(PlanningError) in try placed(phrases, at: audible) })
+    }
+
+    /// `regions` of a source that plays from `audible.start`, on the timeline, cut to `audible`.
+    private func placed(_ regions: [MediaTimeRange], at audible: MediaTimeRange) throws(PlanningError) -> [MediaTimeRange] {
         var placed: [MediaTimeRange] = []
-        for region in detector.finish() {
+        for region in regions {
             do {
                 let moved = try MediaTimeRange(start: try audible.start + region.start, duration: region.duration)
                 if let inside = moved.intersection(audible), !inside.isEmpty { placed.append(inside) }

@@ -8,7 +8,7 @@ internal import MixdownUnits
 
 /// Turns a `Project` into a `MixPlan` in stages, each a function of what the
 /// stages before it returned: the caption files, the picture, the clips' audio on it, the takes,
-/// the timeline's length, the music, each track's gain, the ducks.
+/// the timeline's length, the music, each track's gain, the ducks, the dialogue's phrases.
 ///
 /// The only state it keeps is the media catalogue, which opens and probes each
 /// file once for every stage.
@@ -16,6 +16,9 @@ struct Planner {
     let project: Project
     let purpose: PlanPurpose
     var media = MediaCatalog()
+    /// Dialogue items' phrases heard while listening for the duck, by item name:
+    /// what ``listenToDialogue(_:)`` takes rather than decode them again.
+    var heardPhrases: [String: [MediaTimeRange]] = [:]
 
     init(project: Project, purpose: PlanPurpose) {
         self.project = project
@@ -34,8 +37,9 @@ struct Planner {
         if let beds = music.track { tracks.append(beds) }
         let gains = try gainLayers(of: tracks)
         let ducks = try duck(gains.tracks)
+        let dialogue = try listenToDialogue(ducks.tracks)
         let soft = try softCaptionTracks(captions.tracks, until: duration)
-        return MixPlan(audioTracks: ducks.tracks.map(\.track), video: picture.video, duration: duration,
+        return MixPlan(audioTracks: dialogue.map(\.track), video: picture.video, duration: duration,
                        sampleRate: project.output.sampleRate,
                        warnings: captions.warnings + picture.warnings + music.warnings + gains.warnings + ducks.warnings
                            + lateItems(tracks, end: duration) + soft.warnings + media.warnings,

@@ -54,7 +54,7 @@ extension TimelinePlot {
     /// An audio segment with its envelope and the waveform of the part inside the timeline.
     private static func audioItem(_ segment: CompositionTrackSegment, track: Int, envelope: GainEnvelope?,
                                   plan: MixPlan, width: Int) throws(MediaIOError) -> PlotItem {
-        var item = PlotItem(path: segment.asset.path, timeRange: segment.timelineRange, sourceRange: segment.sourceRange,
+        var item = PlotItem(path: plan.original(of: segment).path, timeRange: segment.timelineRange, sourceRange: segment.sourceRange,
                             track: track, envelope: envelope)
         // What plays past the timeline's end is cut by the renderer and is off the picture.
         let visible = visibleSource(of: segment, until: plan.duration)

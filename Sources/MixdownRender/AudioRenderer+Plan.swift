@@ -10,11 +10,11 @@ extension AudioRenderer {
     /// same bits as without it, in a fraction of the time.
     ///
     /// - Throws: `MediaIOError.unsupported` for a plan that `MixPlan.needsMeasuring`
-    ///   (its ducks by loudness are chosen by a pass that renders it first), or
+    ///   (its dialogue processing and ducks by loudness are chosen by passes that render it first), or
     ///   whose times overflow.
     public convenience init(plan: MixPlan, blockSize: Int = 16_384, recordedBus: ScratchAudioFile? = nil) throws(MediaIOError) {
         guard !plan.needsMeasuring else {
-            throw .unsupported(path: "timeline", reason: "its ducks by loudness are not measured yet (run the loudness pass first)")
+            throw .unsupported(path: "timeline", reason: "its dialogue processing or its ducks by loudness are not measured yet (run the measured passes first)")
         }
         do {
             try self.init(tracks: plan.audioTracks, duration: plan.duration, sampleRate: plan.sampleRate, blockSize: blockSize,

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 @testable import mixdown
+import MixdownAudioMix
+import MixdownProject
 import MixdownUnits
 import XCTest
 
@@ -27,14 +29,14 @@ final class CLIOptionParsingTests: XCTestCase {
     /// may be typed with a leading '-': each must read the next word as its value.
     private static let takesSignedValue: Set<String> = [
         "LUFS|preset", "dBTP", "db", "lu", "gain", "pan", "time", "start-end", "text@start-end",
-        "opacity", "hz", "n", "bits/s", "crf", "pixels", "size",
+        "opacity", "hz", "n", "bits/s", "crf", "pixels", "size", "lufs",
     ]
     /// Value names of options whose value is a name or a path: a word starting with
     /// '-' there is taken as the next option, and the flag as missing its value.
     private static let takesWordOrPath: Set<String> = [
         "path", "path@time", "path[@time]", "path[@lang]", "curve", "mode", "parts", "type[:s]", "WxH", "colour",
         "name", "range", "anchor", "progress", "format", "out.wav", "out.mp4", "out.svg", "frame.png", "project.json",
-        "N=role", "dir", "OLD=NEW",
+        "N=role", "dir", "OLD=NEW", "how",
     ]
 
     /// The subcommands by name.
@@ -112,6 +114,31 @@ final class CLIOptionParsingTests: XCTestCase {
         let command = try parsed(["init", "--title", "- The End -@1-2", "--title", "-5 °C@2-3"] + Self.required["init"]!,
                                  as: InitCommand.self)
         XCTAssertEqual(command.timeline.overlays.titles.map(\.text), ["- The End -", "-5 °C"])
+    }
+
+    func testDialogueFlagsSetTheProjectsDialogue() throws {
+        let command = try parsed(["init", "--level-dialogue", "adaptive", "--dialogue-target", "-18", "--denoise", "15",
+                                  "--dehum", "60", "--highpass", "100Hz"] + Self.required["init"]!, as: InitCommand.self)
+        var project = Project()
+        command.timeline.shaping.dialogue.apply(to: &project)
+        XCTAssertEqual(project.dialogue.level, .adaptive)
+        XCTAssertEqual(project.dialogue.target, .loudness(try LoudnessLevel(decibels: -18)))
+        XCTAssertEqual(project.dialogue.cleanup.denoise?.decibels, 15)
+        XCTAssertEqual(project.dialogue.cleanup.dehum, .mains(60))
+        XCTAssertEqual(project.dialogue.cleanup.highpass?.hertz, 100)
+        // `off` turns off what a project file asks for; nothing given keeps it.
+        project.dialogue.cleanup = DialogueCleanup(highpass: .standard, dehum: .auto, denoise: .standard)
+        let off = try parsed(["init", "--denoise", "off", "--highpass", "off"] + Self.required["init"]!, as: InitCommand.self)
+        off.timeline.shaping.dialogue.apply(to: &project)
+        XCTAssertEqual(project.dialogue.cleanup, DialogueCleanup(dehum: .auto))
+        XCTAssertEqual(project.dialogue.level, .adaptive)
+        for bad in [["--level-dialogue", "loud"], ["--denoise", "60"], ["--dehum", "55"], ["--highpass", "5"], ["--dialogue-target", "-80"]] {
+            guard case let .failure(failure) = parse(["init"] + bad + Self.required["init"]!) else {
+                XCTFail("\(bad.joined(separator: " ")) was accepted")
+                continue
+            }
+            XCTAssertTrue(failure.message.contains(bad[1]), "\(failure.message) quotes \(bad[1])")
+        }
     }
 
     // MARK: Negative values out of range: refused by the range, not as a missing value

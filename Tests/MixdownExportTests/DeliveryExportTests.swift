@@ -60,7 +60,7 @@ final class DeliveryExportTests: XCTestCase {
         let plan = try project().plan()
         let path = temporaryPath("refused.wav")
         let preview = caught(MediaIOError.self, try PreviewSession(plan: plan, outputPath: path, format: .s24))
-        XCTAssertEqual(preview?.description, "timeline: unsupported: its ducks by loudness are not measured yet: "
+        XCTAssertEqual(preview?.description, "timeline: unsupported: its dialogue processing or its ducks by loudness are not measured yet: "
                        + "render a MeasuredPlan of it, which runs the measured passes")
         let movie = temporaryPath("refused.m4a")
         XCTAssertEqual(caught(MediaIOError.self, try ExportSession(plan: plan, outputPath: movie).export()), preview)

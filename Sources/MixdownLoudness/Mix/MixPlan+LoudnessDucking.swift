@@ -24,7 +24,7 @@ extension MixPlan {
     /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
     public func measuringLoudnessDucks(threads: Int = AudioRenderer.defaultThreadCount,
                                        isCancelled: () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
-        guard needsMeasuring else { return self }
+        guard audioTracks.contains(where: { $0.pendingDuck != nil }) else { return self }
         // Every part as it plays before any duck, with no mastering.
         var unducked = self
         unducked.mastering = nil

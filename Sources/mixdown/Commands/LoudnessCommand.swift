@@ -109,9 +109,29 @@ struct LoudnessCommand: ParsableCommand {
             let dialogue = try DialogueLoudness(plan: plan, ranges: voice, threads: threads)
             report.dialogue = LoudnessReport.Dialogue(dialogue, sampleRate: plan.sampleRate)
         }
+        report.speakers = try speakers(of: plan, threads: threads)
         if let delivery = project.output.loudness {
             report.delivery = LoudnessReport.Delivery(delivery, mix: mix)
         }
         return report
+    }
+
+    /// Each dialogue item's speech before processing (what levelling measured)
+    /// and after: its track alone, unducked, over its phrases; nil without dialogue processing.
+    private func speakers(of plan: MixPlan, threads: Int) throws -> [LoudnessReport.Speaker]? {
+        var speakers: [LoudnessReport.Speaker] = []
+        for track in plan.audioTracks {
+            for item in track.items {
+                guard let dialogue = item.dialogue else { continue }
+                var alone = plan
+                alone.audioTracks = [track]
+                alone.audioTracks[0].duck = nil
+                let phrases = dialogue.phrases.compactMap { $0.intersection(item.timeRange) }.filter { !$0.isEmpty }
+                let after = try DialogueLoudness(plan: alone, ranges: phrases, threads: threads)
+                speakers.append(LoudnessReport.Speaker(item: item.name, path: item.path, before: dialogue.levelling?.speechLoudness,
+                                                       after: after.integrated))
+            }
+        }
+        return speakers.isEmpty ? nil : speakers
     }
 }

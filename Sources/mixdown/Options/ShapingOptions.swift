@@ -57,6 +57,8 @@ struct ShapingOptions: ParsableArguments {
     @Flag(help: "Duck the clips' own audio too, not only the music (same as adding clips to --duck-target).")
     var duckClips = false
 
+    @OptionGroup(title: "Dialogue") var dialogue: DialogueOptions
+
     /// Writes what was given onto `project`; what was not keeps the project's value.
     func apply(to project: inout Project) {
         for i in project.music.indices {
@@ -76,6 +78,7 @@ struct ShapingOptions: ParsableArguments {
         if let duckUnder { project.ducking.sources = duckUnder }
         if let duckTarget { project.ducking.targets = duckTarget }
         if duckClips { project.ducking.targets.insert(.clips) }
+        dialogue.apply(to: &project)
     }
 }
 

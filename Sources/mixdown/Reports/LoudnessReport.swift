@@ -107,6 +107,34 @@ struct LoudnessReport: Encodable {
         }
     }
 
+    /// One dialogue item's speech, before and after dialogue processing.
+    struct Speaker: Encodable {
+        /// The item as a project file names it: `voiceovers[1]`.
+        var item: String
+        var path: String
+        /// Its speech-gated loudness as recorded (after cleanup), LUFS; nil when it was not measured (levelling off) or silent.
+        var before: Double?
+        /// Its loudness over its phrases as it plays in the mix (its volume, the leveler; no duck, nothing else), LUFS.
+        var after: Double?
+
+        init(item: String, path: String, before: Double?, after: Double?) {
+            self.item = item
+            self.path = path
+            self.before = before.map(rounded)
+            self.after = after.map(rounded)
+        }
+
+        private enum CodingKeys: String, CodingKey { case item, path, before, after }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(item, forKey: .item)
+            try container.encode(path, forKey: .path)
+            try container.encode(before, forKey: .before)
+            try container.encode(after, forKey: .after)
+        }
+    }
+
     /// The project's delivery loudness and the static gain that would bring the mix to it.
     struct Delivery: Encodable {
         /// LUFS.
@@ -143,6 +171,8 @@ struct LoudnessReport: Encodable {
     var mix: Figures?
     var stems: Stems?
     var dialogue: Dialogue?
+    /// Each dialogue item's speech before and after processing (project mode, when dialogue is processed).
+    var speakers: [Speaker]?
     var delivery: Delivery?
 
     var text: String {
@@ -158,6 +188,10 @@ struct LoudnessReport: Encodable {
             rows.append(("dialogue", Self.loudness(dialogue.integrated)
                          + String(format: "  over %.1f s of voice in %d range%@", dialogue.seconds, dialogue.ranges.count,
                                   dialogue.ranges.count == 1 ? "" : "s")))
+        }
+        for speaker in speakers ?? [] {
+            rows.append((speaker.item, "speech " + (speaker.before.map { Self.level($0) + " LUFS" } ?? "  not measured")
+                         + " → " + Self.loudness(speaker.after) + "  (" + MessageText.shown((speaker.path as NSString).lastPathComponent) + ")"))
         }
         if let delivery {
             var line = String(format: "%6.1f LUFS, %.1f dBTP: ", delivery.target, delivery.truePeakCeiling)

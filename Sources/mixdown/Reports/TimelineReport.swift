@@ -34,10 +34,6 @@ struct TimelineReport: Encodable {
             timelineStart = timeline.start.seconds
             timelineEnd = timeline.end.seconds
         }
-
-        init(_ segment: CompositionTrackSegment) {
-            self.init(path: segment.asset.path, source: segment.sourceRange, timeline: segment.timelineRange)
-        }
     }
 
     struct Track: Encodable {
@@ -51,6 +47,8 @@ struct TimelineReport: Encodable {
         var duckRegions: [[Double]]
         /// How each duck's depth was chosen, when ducking by loudness.
         var loudnessDucks: [LoudnessDuckReport]
+        /// How each dialogue item was cleaned and levelled.
+        var dialogue: [DialogueReport]
     }
 
     var duration: Double
@@ -102,9 +100,13 @@ struct TimelineReport: Encodable {
             let envelope = track.envelope
             return Track(
                 id: track.id, role: track.part.trackRole, layers: envelope.layers.map(\.name),
-                segments: track.segments.map(Segment.init), speech: SpeechReport.on(track),
+                segments: track.segments.map {
+                    let original = plan.original(of: $0)
+                    return Segment(path: original.path, source: original.sourceRange, timeline: $0.timelineRange)
+                },
+                speech: SpeechReport.on(track),
                 duckRegions: GainEnvelope.duckedStretches(in: [envelope], until: plan.duration.seconds).map { [$0.start, $0.end] },
-                loudnessDucks: track.loudnessDucks.map(LoudnessDuckReport.init))
+                loudnessDucks: track.loudnessDucks.map(LoudnessDuckReport.init), dialogue: DialogueReport.on(track))
         }
         cuts = video.map(\.timelineStart).filter { $0 > 0 && !transitionStarts.contains($0) }
     }
@@ -153,6 +155,7 @@ struct TimelineReport: Encodable {
             lines.append("track \(track.id) \(track.role)" + (track.layers.isEmpty ? "" : ": gain = " + track.layers.joined(separator: " × ")))
             lines += track.segments.map(Self.line)
             lines += track.speech.map(\.text)
+            lines += track.dialogue.map(\.text)
             for r in track.duckRegions {
                 lines.append(String(format: "  ducked %.3f – %.3f s", r[0], r[1]))
             }

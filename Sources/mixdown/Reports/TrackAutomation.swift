@@ -25,6 +25,11 @@ struct TrackAutomation: Encodable {
     var duckRegions: [[Double]]
     /// How each duck's depth was chosen, when ducking by loudness.
     var loudnessDucks: [LoudnessDuckReport]
+    /// How each dialogue item was cleaned and levelled.
+    var dialogue: [DialogueReport]
+    /// The leveler's gain alone (the track's `dialogue` layer: each item's
+    /// matching gain and ride), as spans; absent when the track is not levelled.
+    var levellerSpans: [Span]?
     /// The gaps among the clips, [start, end] in timeline seconds: silence
     /// (on the first clip-audio track only).
     var gaps: [[Double]]?
@@ -38,8 +43,15 @@ struct TrackAutomation: Encodable {
         speech = SpeechReport.on(track)
         duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
         loudnessDucks = track.loudnessDucks.map(LoudnessDuckReport.init)
+        dialogue = DialogueReport.on(track)
+        levellerSpans = track.layers.first { $0.kind == .dialogue }.map { Self.spans(of: GainEnvelope(layers: [$0]), until: end) }
         self.gaps = gaps.isEmpty ? nil : gaps.map { [$0.start.seconds, $0.end.seconds] }
-        spans = envelope.spans.compactMap { span in
+        spans = Self.spans(of: envelope, until: end)
+    }
+
+    /// `envelope`'s spans up to `end` seconds.
+    private static func spans(of envelope: GainEnvelope, until end: Double) -> [Span] {
+        envelope.spans.compactMap { span in
             guard span.start.seconds < end else { return nil }
             return Span(start: span.start.seconds, end: min(span.end?.seconds ?? end, end),
                         startGain: span.startGain, endGain: span.endGain, curve: span.curveDescription)
@@ -50,6 +62,7 @@ struct TrackAutomation: Encodable {
         var lines = ["track \(track) (\(role)): " + (layers.isEmpty ? "unity" : layers.joined(separator: " × "))]
         lines += speech.map(\.text)
         lines += loudnessDucks.map(\.text)
+        lines += dialogue.map(\.text)
         for s in spans {
             let gains = s.curve == "constant"
                 ? String(format: "%.4f (%@)", s.startGain, decibels(s.startGain))

@@ -1,0 +1,108 @@
+import MixdownAudioMix
+import MixdownMediaIO
+import MixdownPlan
+import MixdownRender
+import MixdownTime
+
+// Dialogue levelling, a measured pass over a plan: each dialogue item rendered
+// as recorded (cleaned, if asked, but before its volume, fades, automation and
+// any duck), metered in 100 ms hops, and given one `dialogue` gain layer per
+// track that matches it to the dialogue's target and, when adaptive, rides it
+// (docs/audio-mix.md, "Dialogue levelling").
+
+extension MixPlan {
+    /// The plan with every dialogue item whose levelling is pending measured and
+    /// levelled: a `dialogue` layer on each track that has one (unity outside
+    /// the levelled items), and each item's ``DialogueProcessing/levelling``
+    /// filled in. The plan itself when nothing is pending.
+    ///
+    /// Runs after cleanup (the item's segments read its cleaned audio) and before
+    /// the ducks by loudness, which must hear the levelled voice.
+    ///
+    /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
+    public func measuringDialogue(threads: Int = AudioRenderer.defaultThreadCount,
+                                  isCancelled: () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
+        let pending = audioTracks.indices.flatMap { t in
+            audioTracks[t].items.indices.compactMap { k -> (track: Int, item: Int)? in
+                guard let dialogue = audioTracks[t].items[k].dialogue, dialogue.settings.level != .off, dialogue.levelling == nil
+                else { return nil }
+                return (t, k)
+            }
+        }
+        guard !pending.isEmpty else { return self }
+        // Each track as recorded: no layers, no duck, no mastering, nothing left pending.
+        var bare = self
+        bare.mastering = nil
+        for t in bare.audioTracks.indices {
+            bare.audioTracks[t].layers = []
+            bare.audioTracks[t].duck = nil
+            bare.audioTracks[t].pendingDuck = nil
+            for k in bare.audioTracks[t].items.indices { bare.audioTracks[t].items[k].dialogue = nil }
+        }
+        var measurements: [(hops: DialogueHops, settings: DialogueSettings)] = []
+        for (t, k) in pending {
+            let item = audioTracks[t].items[k]
+            var alone = bare
+            alone.audioTracks = [bare.audioTracks[t]]
+            measurements.append((try Self.hops(of: item, in: alone, threads: threads, isCancelled: isCancelled), item.dialogue!.settings))
+        }
+        let levellings: [DialogueLevelling]
+        do { levellings = try DialogueLeveler.levellings(of: measurements) } catch {
+            throw .unsupported(path: "dialogue levelling", reason: error.description)
+        }
+        var levelled = self
+        for ((t, k), levelling) in zip(pending, levellings) {
+            let item = audioTracks[t].items[k]
+            if let warning = levelling.warning { levelled.warnings.append("\(item.name): \(warning)") }
+            levelled.audioTracks[t].items[k].dialogue!.levelling = DialogueProcessing.LevellingOutcome(levelling)
+        }
+        for t in Set(pending.map(\.track)).sorted() {
+            let mine = zip(pending, levellings).filter { $0.0.track == t }
+            let layer: GainLayer
+            do {
+                layer = try DialogueLevelling.layer(for: mine.map(\.1))
+            } catch {
+                throw .unsupported(path: "dialogue levelling", reason: error.description)
+            }
+            levelled.audioTracks[t].layers.append(layer)
+        }
+        return levelled
+    }
+
+    /// `item` of the one track of `plan` rendered over its range and metered in hops.
+    private static func hops(of item: MixItem, in plan: MixPlan, threads: Int,
+                             isCancelled: () -> Bool) throws(MediaIOError) -> DialogueHops {
+        let renderer = try AudioRenderer(plan: plan)
+        let samples: Range<Int64>
+        let start: MediaTime
+        do {
+            samples = try item.timeRange.sampleRange(sampleRate: plan.sampleRate).clamped(to: 0..<renderer.frameCount)
+            start = try MediaTime(sampleIndex: samples.lowerBound, sampleRate: plan.sampleRate)
+        } catch {
+            throw .unsupported(path: item.name, reason: error.description)
+        }
+        let meter = try LoudnessHops(channels: 2, sampleRate: plan.sampleRate)
+        if !samples.isEmpty {
+            _ = try renderer.render(range: samples, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
+                try meter.add(block.audio)
+            }
+        }
+        let metered: MediaTimeRange
+        do {
+            metered = try MediaTimeRange(start: start, duration: MediaTime(sampleIndex: Int64(samples.count), sampleRate: plan.sampleRate))
+        } catch {
+            throw .unsupported(path: item.name, reason: error.description)
+        }
+        return DialogueHops(timeRange: metered, hopDuration: meter.hopDuration, energies: meter.energies,
+                            speech: item.dialogue?.phrases ?? [])
+    }
+}
+
+extension DialogueProcessing.LevellingOutcome {
+    /// What `levelling` measured and chose, as the plan keeps it.
+    init(_ levelling: DialogueLevelling) {
+        let gains = levelling.keyframes.map(\.gain)
+        self.init(speechLoudness: levelling.speechLoudness, target: levelling.target, matchingGain: levelling.matchingGain,
+                  gainRange: (gains.min() ?? levelling.matchingGain)...(gains.max() ?? levelling.matchingGain))
+    }
+}

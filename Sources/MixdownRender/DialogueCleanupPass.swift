@@ -1,0 +1,124 @@
+import MixdownAudioMix
+import MixdownComposition
+import MixdownMediaIO
+import MixdownPlan
+import MixdownTime
+import MixdownUnits
+
+/// Cleans the dialogue items of a plan that ask for it (rumble, hum, noise:
+/// `DialogueCleaning` in MixdownMediaIO), each into a temporary WAV file at the
+/// session rate, and makes their segments read it: the first measured pass, so
+/// that levelling, the ducks and the delivery hear the cleaned voice.
+///
+/// An item's noise is learned from its own pauses (the complement of its
+/// phrases). Items are cleaned in parallel, one per thread; each is streamed, so
+/// memory does not grow with its length. The files live as long as the plan
+/// that reads them (any copy of it holds their ``CleanedDialogue``), and are
+/// removed when it goes, or by a signal's handler.
+public enum DialogueCleanupPass {
+    /// `plan` with every dialogue item whose cleanup is pending cleaned, its
+    /// segments reading the cleaned files; `plan` itself when none is.
+    ///
+    /// - Parameters:
+    ///   - folder: where the cleaned audio is written (8 bytes a frame): the output's folder, say.
+    /// - Throws: the cleaner's `MediaIOError`s (`cancelled` when `isCancelled` turns true);
+    ///   `cannotCreateOutput` when `folder` cannot hold the files.
+    public static func run(plan: MixPlan, folder: String, threads: Int,
+                           isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
+        var jobs: [Job] = []
+        for (t, track) in plan.audioTracks.enumerated() {
+            for (k, item) in track.items.enumerated() {
+                guard let dialogue = item.dialogue, dialogue.settings.cleanup.isActive, dialogue.cleanup == nil else { continue }
+                jobs.append(try job(for: item, track: t, index: k, of: track, sampleRate: plan.sampleRate))
+            }
+        }
+        guard !jobs.isEmpty else { return plan }
+        let files = CleanedDialogue()
+        var outputs: [AtomicOutputFile] = []
+        for n in jobs.indices {
+            outputs.append(try AtomicOutputFile(path: (folder.hasSuffix("/") ? folder : folder + "/") + ".mixdown-dialogue-\(n).wav"))
+        }
+        files.outputs = outputs
+        let paths = outputs.map(\.temporaryPath)
+        let rate = plan.sampleRate
+        let pending = jobs
+        // The calling thread cleans too: `threads` threads in all.
+        let pool = WorkerPool<CleanupReport>(threads: max(1, threads) - 1, jobs: jobs.count) { n, pool throws(MediaIOError) in
+            let job = pending[n]
+            let cleanup = job.settings.cleanup
+            return try DialogueCleaning.clean(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                              dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses, to: paths[n],
+                                              isCancelled: { isCancelled() || pool.isStopped })
+        }
+        pool.joinAndWait()
+        if let error = pool.firstError { throw error }
+        var cleaned = plan
+        cleaned.temporaryFiles.append(files)
+        for (n, (job, report)) in zip(jobs, pool.remainingResults).enumerated() {
+            let item = plan.audioTracks[job.track].items[job.item]
+            do {
+                let start = try MediaTime(sampleIndex: job.frames.lowerBound, sampleRate: rate)
+                let asset = try Asset(path: paths[n], duration: MediaTime(sampleIndex: Int64(job.frames.count), sampleRate: rate))
+                try cleaned.audioTracks[job.track].redirect(item, to: asset, offset: start)
+                cleaned.originals[paths[n]] = (item.path, start)
+            } catch {
+                throw .unsupported(path: item.name, reason: "its cleaned audio does not fit its segments: \(error)")
+            }
+            cleaned.audioTracks[job.track].items[job.item].dialogue!.cleanup = DialogueProcessing.CleanupOutcome(
+                humFrequency: report.humFrequency, noiseLevel: report.noiseLevel, denoised: report.denoised)
+            if let warning = report.warning { cleaned.warnings.append("\(item.name): \(warning)") }
+        }
+        return cleaned
+    }
+
+    /// One item to clean: its file, the frames of it the plan reads, and its pauses among them.
+    struct Job: Sendable {
+        var track: Int
+        var item: Int
+        var path: String
+        var settings: DialogueSettings
+        var frames: Range<Int64>
+        var pauses: [Range<Int64>]
+    }
+
+    /// The job of `item` (number `index` of `track`, number `t` of the plan): the
+    /// hull of its segments' sources, and its pauses (the complement of its
+    /// phrases in its range) mapped into them, in frames at `sampleRate`.
+    static func job(for item: MixItem, track t: Int, index: Int, of track: MixTrack, sampleRate: SampleRate) throws(MediaIOError) -> Job {
+        let segments = track.segments.filter {
+            $0.asset.path == item.path && $0.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true
+        }
+        var frames: Range<Int64>?
+        var pauses: [Range<Int64>] = []
+        do {
+            for segment in segments {
+                let source = try segment.sourceRange.sampleRange(sampleRate: sampleRate)
+                frames = frames.map { min($0.lowerBound, source.lowerBound)..<max($0.upperBound, source.upperBound) } ?? source
+                let shift = try segment.sourceRange.start.sampleIndex(sampleRate: sampleRate)
+                    - segment.timelineRange.start.sampleIndex(sampleRate: sampleRate)
+                let timeline = try segment.timelineRange.sampleRange(sampleRate: sampleRate)
+                var cursor = timeline.lowerBound
+                for phrase in item.dialogue?.phrases ?? [] {
+                    let speech = try phrase.sampleRange(sampleRate: sampleRate).clamped(to: timeline)
+                    if speech.lowerBound > cursor { pauses.append(cursor + shift..<speech.lowerBound + shift) }
+                    cursor = max(cursor, speech.upperBound)
+                }
+                if timeline.upperBound > cursor { pauses.append(cursor + shift..<timeline.upperBound + shift) }
+            }
+        } catch {
+            throw .unsupported(path: item.name, reason: error.description)
+        }
+        return Job(track: t, item: index, path: item.path, settings: item.dialogue!.settings, frames: frames ?? 0..<0,
+                   pauses: pauses.filter { !$0.isEmpty })
+    }
+}
+
+/// The cleaned audio of a plan's dialogue, in temporary files its segments read:
+/// held by the plan, removed when the last copy of it goes.
+public final class CleanedDialogue: @unchecked Sendable {
+    // Written once, before the instance is shared; the files go with it.
+    fileprivate var outputs: [AtomicOutputFile] = []
+
+    /// The files, for messages.
+    public var paths: [String] { outputs.map(\.temporaryPath) }
+}

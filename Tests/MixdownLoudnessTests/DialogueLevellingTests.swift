@@ -1,0 +1,284 @@
+import Foundation
+import MixdownAudioMix
+import MixdownExport
+import MixdownLoudness
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownRender
+import MixdownTestSupport
+import MixdownTime
+import MixdownUnits
+import XCTest
+
+/// Dialogue levelling end to end, as a user meets it: two takes recorded 8 dB
+/// apart and an interview whose second speaker sits 12 dB under the first, each
+/// brought to one speech loudness, measured on the rendered mix by ffmpeg's
+/// `ebur128` (the independent meter) over where each speaker speaks; and the
+/// leveler's gain read by a lock-in on a quiet 12 kHz pilot tone recorded under
+/// every item (a broadband gain moves the pilot as it moves the voice, and the
+/// pilot plays in the pauses too, where the gain must hold still).
+final class DialogueLevellingTests: XCTestCase {
+    static let rate = 48_000.0
+    static let pilot = 12_000.0
+
+    /// The media, made once: sentences by espeak-ng at 48 kHz, assembled with pauses,
+    /// a pink room noise at about −60 dBFS and the pilot at −50 dBFS under all of it.
+    struct Media {
+        let folder: TemporaryFolder
+        /// The interview clip (video and AAC), its audio's speakers' sentences in source seconds.
+        let interview: String
+        let interviewA: [ClosedRange<Double>]
+        let interviewB: [ClosedRange<Double>]
+        /// Two takes, the second 8 dB quieter; each one speaker.
+        let takes: [String]
+        let takeSentences: [[ClosedRange<Double>]]
+        /// A take whose last two sentences are 10 dB under its first two.
+        let dropping: String
+        let droppingSentences: [ClosedRange<Double>]
+    }
+
+    nonisolated(unsafe) private static var made: Media?
+    private static let lock = NSLock()
+
+    static func media() throws -> Media {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let folder = try TemporaryFolder()
+        var sentence = 0
+        /// One sentence said by `voice`, at 48 kHz mono, `gain` dB; its length in seconds.
+        func say(_ text: String, voice: String, gain: Double) throws -> (path: String, seconds: Double) {
+            sentence += 1
+            let raw = folder.file("raw\(sentence).wav")
+            let path = folder.file("s\(sentence).wav")
+            _ = try Tool.run("espeak-ng", ["-v", voice, "-s", "150", "-w", raw, text])
+            _ = try Tool.run("sox", [raw, "-r", "48000", path, "vol", "\(gain)dB"])
+            let frames = try Tool.soxDecode(path).count
+            return (path, Double(frames) / rate)
+        }
+        /// Sentences with `pause` seconds before each (and after the last), the noise
+        /// and pilot under them, then `tail` seconds of silence; the sentences' ranges in the file.
+        func assemble(_ name: String, _ parts: [(path: String, seconds: Double)], pause: Double,
+                      tail: Double = 0) throws -> (path: String, ranges: [ClosedRange<Double>]) {
+            let silence = folder.file("pause-\(name).wav")
+            _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", silence, "trim", "0", "\(pause)"])
+            var inputs: [String] = []
+            var ranges: [ClosedRange<Double>] = []
+            var time = 0.0
+            for part in parts {
+                inputs += [silence, part.path]
+                time += pause
+                ranges.append(time...(time + part.seconds))
+                time += part.seconds
+            }
+            inputs.append(silence)
+            time += pause
+            let speech = folder.file("speech-\(name).wav")
+            _ = try Tool.run("sox", inputs + ["-b", "16", speech])
+            let bed = folder.file("bed-\(name).wav")
+            let length = String(format: "%.3f", time)
+            _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", bed, "synth", length, "pinknoise", "vol", "0.002",
+                                     "synth", length, "sine", "mix", "\(pilot)", "vol", "0.5"])
+            let path = folder.file("\(name).wav")
+            _ = try Tool.run("sox", ["-m", speech, bed, "-b", "24", path, "pad", "0", String(format: "%.3f", tail)])
+            return (path, ranges)
+        }
+        let a = "en", b = "en+f3"
+        let takeOne = try assemble("take1", [
+            try say("The quick brown fox jumps over the lazy dog near the bank.", voice: a, gain: -6),
+            try say("Every morning the baker opens his shop before the sun rises.", voice: a, gain: -6),
+        ], pause: 1.5)
+        let takeTwo = try assemble("take2", [
+            try say("A gentle breeze moved the curtains in the quiet old house.", voice: a, gain: -14),
+            try say("Nobody expected the little train to arrive so early today.", voice: a, gain: -14),
+        ], pause: 1.5)
+        let dropping = try assemble("dropping", [
+            try say("We measured the river twice before the storm arrived.", voice: a, gain: -8),
+            try say("The second reading was higher than anyone had feared.", voice: a, gain: -8),
+            try say("Then the engineer leaned back and spoke from further away.", voice: a, gain: -18),
+            try say("His voice was quieter but the numbers still mattered.", voice: a, gain: -18),
+        ], pause: 1.5)
+        let interviewParts = [
+            try say("Thank you for coming in to talk about the new bridge.", voice: a, gain: -6),
+            try say("It is a pleasure, we have worked on it for three years.", voice: b, gain: -18),
+            try say("What was the hardest part of the whole project?", voice: a, gain: -6),
+            try say("Finding steel that could survive the salty winter air.", voice: b, gain: -18),
+        ]
+        // The clip runs on, silent, under the takes that follow the interview.
+        let spoken = interviewParts.reduce(0) { $0 + $1.seconds } + 1.5 * Double(interviewParts.count + 1)
+        let takesEnd = takesStart(afterInterview: spoken) + (takeOne.ranges.last!.upperBound + 1.5) + 1
+            + (takeTwo.ranges.last!.upperBound + 1.5) + 1
+        let interviewAudio = try assemble("interview-audio", interviewParts, pause: 1.5, tail: takesEnd - spoken)
+        let interview = folder.file("interview.mp4")
+        _ = try Tool.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=gray:s=160x120:r=10",
+                                    "-i", interviewAudio.path, "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
+                                    "-b:a", "256k", interview])
+        let ranges = interviewAudio.ranges
+        made = Media(folder: folder, interview: interview, interviewA: [ranges[0], ranges[2]], interviewB: [ranges[1], ranges[3]],
+                     takes: [takeOne.path, takeTwo.path], takeSentences: [takeOne.ranges, takeTwo.ranges],
+                     dropping: dropping.path, droppingSentences: dropping.ranges)
+        return made!
+    }
+
+    /// Where the first take starts on the timeline: 1 s after the interview's `seconds`.
+    static func takesStart(afterInterview seconds: Double) -> Double { seconds + 1 }
+
+    /// Where the takes start on the timeline: after the interview, 1 s apart.
+    static func takeStarts(_ media: Media) throws -> [Double] {
+        let first = takesStart(afterInterview: try XCTUnwrap(media.interviewB.last).upperBound + 1.5)
+        let second = first + (try XCTUnwrap(media.takeSentences[0].last).upperBound + 1.5) + 1
+        return [first, second]
+    }
+
+    /// `seconds` to the millisecond.
+    static func time(_ seconds: Double) -> MediaTime {
+        MediaTime(sampleIndex: Int64((seconds * 1000).rounded()), sampleRate: 1000)
+    }
+
+    /// The interview on the timeline, then the two takes, levelled `level`.
+    func project(_ media: Media, level: DialogueSettings.Level) throws -> Project {
+        var project = Project()
+        project.clips = [Project.Clip(path: media.interview)]
+        let starts = try Self.takeStarts(media)
+        project.voiceovers = zip(media.takes, starts).map { Project.Voiceover(path: $0, start: Self.time($1)) }
+        project.ducking.mode = .off
+        project.dialogue.level = level
+        return project
+    }
+
+    /// The mix of `plan` over the whole timeline, as left and right.
+    func render(_ plan: MixPlan, threads: Int = 2, blockSize: Int = 16_384) throws -> (left: [Float], right: [Float]) {
+        let renderer = try AudioRenderer(plan: plan, blockSize: blockSize)
+        var left: [Float] = [], right: [Float] = []
+        _ = try renderer.render(threads: threads) { block in
+            left += block.left
+            right += block.right
+        }
+        return (left, right)
+    }
+
+    /// ffmpeg's integrated loudness (and loudness range) of the stretches `ranges`
+    /// (timeline seconds) of `mix`, played one after another.
+    func ffmpegLoudness(_ mix: (left: [Float], right: [Float]), over ranges: [ClosedRange<Double>]) throws -> (integrated: Double, range: Double) {
+        var samples: [Float] = []
+        for range in ranges {
+            let from = Int(range.lowerBound * Self.rate), to = min(mix.left.count, Int(range.upperBound * Self.rate))
+            for i in from..<to { samples += [mix.left[i], mix.right[i]] }
+        }
+        let folder = try TemporaryFolder()
+        let raw = folder.file("speech.f32")
+        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+        let text = String(decoding: try Tool.run("ffmpeg", [
+            "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "48000", "-ac", "2", "-i", raw,
+            "-af", "ebur128=metadata=1,ametadata=print:file=/dev/stdout", "-f", "null", "-",
+        ]), as: UTF8.self)
+        func last(_ key: String) throws -> Double {
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix(key + "=") }
+            return try XCTUnwrap(lines.last.flatMap { Double($0.dropFirst(key.count + 1)) }, "ffmpeg printed no \(key)")
+        }
+        return (try last("lavfi.r128.I"), try last("lavfi.r128.LRA"))
+    }
+
+    /// The pilot's level in dB in 100 ms windows over `range` (timeline seconds) of `mix`'s left channel.
+    func pilotLevels(_ mix: (left: [Float], right: [Float]), over range: ClosedRange<Double>) -> [Double] {
+        let window = Int(Self.rate / 10)
+        var levels: [Double] = []
+        var start = Int(range.lowerBound * Self.rate)
+        while start + window <= Int(range.upperBound * Self.rate) {
+            levels.append(Measure.dB(Measure.tone(mix.left, frequency: Self.pilot, rate: Self.rate, range: start..<start + window).amplitude))
+            start += window
+        }
+        return levels
+    }
+
+    /// `ranges` of an item placed at `start` seconds.
+    func placed(_ ranges: [ClosedRange<Double>], at start: Double) -> [ClosedRange<Double>] {
+        ranges.map { ($0.lowerBound + start)...($0.upperBound + start) }
+    }
+
+    func testEverySpeakerComesOutAtTheTargetAndThePausesHoldStill() throws {
+        let media = try Self.media()
+        let starts = try Self.takeStarts(media)
+        let plan = try MeasuredPlan(plan: try project(media, level: .adaptive).plan(), threads: 2).plan
+        let items = plan.audioTracks.flatMap(\.items)
+        let levellings = items.compactMap { $0.dialogue?.levelling }
+        XCTAssertEqual(levellings.count, 3, "the interview and both takes are levelled")
+        let target = try XCTUnwrap(levellings.first?.target)
+        let mix = try render(plan)
+        let speakers: [(name: String, ranges: [ClosedRange<Double>])] = [
+            ("interviewer", media.interviewA), ("guest, 12 dB quieter", media.interviewB),
+            ("take 1", placed(media.takeSentences[0], at: starts[0])), ("take 2, 8 dB quieter", placed(media.takeSentences[1], at: starts[1])),
+        ]
+        var all: [ClosedRange<Double>] = []
+        for speaker in speakers {
+            let loudness = try ffmpegLoudness(mix, over: speaker.ranges).integrated
+            print(String(format: "%@: %.2f LUFS (target %.2f)", speaker.name, loudness, target))
+            XCTAssertEqual(loudness, target, accuracy: 1, "\(speaker.name) within 1 LU of the target")
+            all += speaker.ranges
+        }
+        let range = try ffmpegLoudness(mix, over: all.sorted { $0.lowerBound < $1.lowerBound }).range
+        print(String(format: "dialogue loudness range (speech only): %.2f LU", range))
+        XCTAssertLessThanOrEqual(range, 4, "the dialogue's loudness range, speech only")
+
+        // Every pause longer than 1 s: the gain holds, then makes at most one move,
+        // in the last second before the next sentence; never up and down.
+        var gaps: [ClosedRange<Double>] = []
+        for list in [(media.interviewA + media.interviewB).sorted { $0.lowerBound < $1.lowerBound },
+                     speakers[2].ranges, speakers[3].ranges] {
+            for (before, after) in zip(list, list.dropFirst()) where after.lowerBound - before.upperBound > 1 {
+                gaps.append((before.upperBound + 0.15)...(after.lowerBound - 0.05))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(gaps.count, 5)
+        for gap in gaps {
+            let levels = pilotLevels(mix, over: gap)
+            let holding = Array(levels.prefix(max(1, levels.count - 10)))
+            let spread = (holding.max() ?? 0) - (holding.min() ?? 0)
+            XCTAssertLessThanOrEqual(spread, 0.5, String(format: "the gain holds in the pause at %.1f s until its last second", gap.lowerBound))
+            let steps = zip(levels, levels.dropFirst()).map { $1 - $0 }
+            let rises = steps.filter { $0 > 0.2 }.count, falls = steps.filter { $0 < -0.2 }.count
+            XCTAssertTrue(rises == 0 || falls == 0, String(format: "one move, never up and down, in the pause at %.1f s", gap.lowerBound))
+        }
+    }
+
+    func testALevelledTakeStaysLevelAcrossADropAndMovesBeforeIt() throws {
+        let media = try Self.media()
+        var project = Project()
+        project.voiceovers = [Project.Voiceover(path: media.dropping, start: .zero)]
+        project.dialogue.level = .adaptive
+        project.dialogue.target = .loudness(try LoudnessLevel(decibels: -20))
+        project.ducking.mode = .off
+        let plan = try MeasuredPlan(plan: try project.plan(), threads: 2).plan
+        let mix = try render(plan)
+        let sentences = media.droppingSentences
+        let loud = try ffmpegLoudness(mix, over: [sentences[1]]).integrated
+        let quiet = try ffmpegLoudness(mix, over: [sentences[2]]).integrated
+        print(String(format: "before the drop %.2f LUFS, after %.2f LUFS", loud, quiet))
+        XCTAssertEqual(quiet, loud, accuracy: 3, "the speech's loudness across the 10 dB drop")
+        // The gain read from the pilot: by the quiet passage's first syllable it has made its move.
+        let moved = pilotLevels(mix, over: (sentences[2].lowerBound - 0.1)...(sentences[2].lowerBound))
+        let settled = pilotLevels(mix, over: (sentences[2].lowerBound + 0.5)...(sentences[2].lowerBound + 1.5))
+        let before = pilotLevels(mix, over: (sentences[1].upperBound + 0.1)...(sentences[1].upperBound + 0.3))
+        print(String(format: "pilot: after the loud passage %.2f dB, at the quiet one's start %.2f dB, inside it %.2f dB",
+                     before.first ?? 0, moved.first ?? 0, settled.reduce(0, +) / Double(settled.count)))
+        XCTAssertGreaterThan((moved.first ?? 0) - (before.first ?? 0), 6, "the gain rose before the quiet passage started")
+        XCTAssertEqual(moved.first ?? 0, settled.reduce(0, +) / Double(settled.count), accuracy: 1.5,
+                       "and was (nearly) where the quiet passage needs it")
+    }
+
+    func testTheLoudestSpeakerIsLeftAloneAndTheRenderIsTheSameOnOneThreadAndTwo() throws {
+        let media = try Self.media()
+        let levelled = try MeasuredPlan(plan: try project(media, level: .adaptive).plan(), threads: 2).plan
+        let plain = try MeasuredPlan(plan: try project(media, level: .off).plan(), threads: 2).plan
+        let starts = try Self.takeStarts(media)
+        let take = (starts[0] + 0.5)...(starts[0] + 6)
+        let a = pilotLevels(try render(levelled), over: take), b = pilotLevels(try render(plain), over: take)
+        let change = zip(a, b).map { $0 - $1 }
+        print(String(format: "take 1 (the loudest): gain %.2f to %.2f dB", change.min() ?? 0, change.max() ?? 0))
+        XCTAssertLessThanOrEqual(change.map(abs).max() ?? 99, 0.5, "a speaker at the target comes out unchanged")
+        let one = try render(levelled, threads: 1, blockSize: 4_096)
+        let two = try render(levelled, threads: 2)
+        XCTAssertTrue(one.left == two.left && one.right == two.right, "bit-identical on one thread with small blocks and on two")
+    }
+}
