@@ -97,10 +97,16 @@ extension DialogueLeveler {
         }
 
         /// The gain the speech around hop `k` needs, dB within ±bound: target minus the
-        /// loudness of `sources` within `rideWindowHops` of it; nil when there are none.
+        /// loudness of the `2·rideWindowHops + 1` hops of `sources` (sorted) nearest
+        /// it, all of them in a shorter phrase; nil when there are none. The window
+        /// keeps its length at a phrase's ends, sliding inwards rather than shrinking,
+        /// so a steady phrase needs one gain throughout.
         private func needed(at k: Int, from sources: [Int]) -> Double? {
-            let near = sources.filter { abs($0 - k) <= rideWindowHops }.map { hops.energies[$0] }
-            guard !near.isEmpty else { return nil }
+            guard !sources.isEmpty else { return nil }
+            let length = min(2 * rideWindowHops + 1, sources.count)
+            let position = sources.firstIndex { $0 >= k } ?? sources.count
+            let first = min(max(position - rideWindowHops, 0), sources.count - length)
+            let near = sources[first..<first + length].map { hops.energies[$0] }
             return min(max(target - DialogueLeveler.loudness(ofEnergy: DialogueLeveler.mean(near)), -bound), bound)
         }
 
@@ -124,6 +130,8 @@ extension DialogueLeveler {
                 }
                 result.append(keyframe)
             }
+            // The last gain holds to the item's end anyway.
+            while result.count >= 2, result[result.count - 1].gain == result[result.count - 2].gain { result.removeLast() }
             return result
         }
 

@@ -12,8 +12,8 @@ public enum DialogueLeveler {
     public static let absoluteGate = -70.0
     /// BS.1770's relative gate, 10 LU under the loudness of what passed the absolute one.
     public static let relativeGate = 10.0
-    /// The ride's loudness window: speech hops of the phrase within this many hops
-    /// either side of a point (15: ±1.5 s, 3 s as the short-term window).
+    /// The ride's loudness window: the `2·15 + 1` speech hops of a phrase nearest a
+    /// point (3.1 s, about the short-term window), or all of a shorter phrase's.
     public static let rideWindowHops = 15
     /// Changes of what speech needs smaller than this (dB) are not ridden, so a steady
     /// speaker keeps one gain.
