@@ -35,8 +35,8 @@ extension DialogueLeveler {
                 let change = abs(gain - keyframes[keyframes.count - 1].gain)
                 if change > 1e-9 {
                     // One move, ending where the phrase starts, at most pauseSlew fast, 0.5 to 1 s long.
-                    let needed = Int64((change / pauseSlew * 1000).rounded(.up))
-                    let length = MediaTime.milliseconds(min(max(needed, pauseMoveLength.lowerBound), pauseMoveLength.upperBound))
+                    let needed = MediaTime.milliseconds(Int64((change / pauseSlew * 1000).rounded(.up)))
+                    let length = min(max(needed, pauseMoveLength.lowerBound), pauseMoveLength.upperBound)
                     let moveStart = max(try withTimeArithmetic { () throws(MediaTimeError) in try start - length }, previousPhraseStart)
                     let from = Self.gain(of: keyframes, at: moveStart)
                     keyframes.removeAll { $0.time > moveStart }

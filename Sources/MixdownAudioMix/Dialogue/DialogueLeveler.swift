@@ -24,7 +24,7 @@ public enum DialogueLeveler {
     /// (0.5 s for 12 dB).
     public static let pauseSlew = 24.0
     /// The shortest and longest move in a pause.
-    public static let pauseMoveLength: ClosedRange<Int64> = 500...1000
+    public static let pauseMoveLength: ClosedRange<MediaTime> = .milliseconds(500)...(.milliseconds(1000))
 
     /// Each item's levelling, in the order given.
     ///
@@ -48,20 +48,21 @@ public enum DialogueLeveler {
     /// One item's levelling.
     private static func levelling(_ hops: DialogueHops, _ settings: DialogueSettings, _ measurement: Measurement,
                                   loudest: Double?) throws(AudioMixError) -> DialogueLevelling {
-        let target: Double? = switch settings.target {
+        let named: Double? = switch settings.target {
         case .loudest: loudest
         case .loudness(let level): level.decibels
         }
         let unity = [DialogueKeyframe(time: hops.timeRange.start, gain: 0)]
         func unlevelled(_ reason: DialogueLevelling.Unlevelled?) -> DialogueLevelling {
             DialogueLevelling(timeRange: hops.timeRange, level: settings.level, speechLoudness: measurement.speechLoudness,
-                              target: target, matchingGain: 0, keyframes: unity,
+                              target: named, matchingGain: 0, keyframes: unity,
                               expectedLoudness: measurement.speechLoudness, unlevelled: reason)
         }
         guard settings.level != .off else { return unlevelled(nil) }
         guard measurement.isAudible else { return unlevelled(.silent) }
         guard let loudness = measurement.speechLoudness else { return unlevelled(.noSpeech) }
-        guard let target else { return unlevelled(.noTarget) }
+        // `loudest` names a loudness whenever this item has speech.
+        let target = named ?? loudness
         let bound = settings.maxGain.decibels
         let match = min(max(target - loudness, -bound), bound)
         let keyframes: [DialogueKeyframe]

@@ -12,8 +12,6 @@ public struct DialogueLevelling: Hashable, Sendable {
         case silent
         /// The detector found no speech in it (or none that reaches −70 LUFS).
         case noSpeech = "no speech"
-        /// No item has speech, so `loudest` names no loudness.
-        case noTarget = "no target"
     }
 
     /// The item on the timeline.
@@ -22,7 +20,8 @@ public struct DialogueLevelling: Hashable, Sendable {
     public let level: DialogueSettings.Level
     /// Speech-gated loudness before levelling, LUFS; nil without speech above −70 LUFS.
     public let speechLoudness: Double?
-    /// The loudness the item is brought to, LUFS; nil when `loudest` names none.
+    /// The loudness the item is brought to, LUFS; nil when `loudest` names none (no
+    /// item has speech).
     public let target: Double?
     /// The static gain, dB: `target − speechLoudness` within ±maxGain; 0 when unlevelled.
     public let matchingGain: Double
@@ -42,7 +41,6 @@ public struct DialogueLevelling: Hashable, Sendable {
         let why = switch unlevelled {
         case .silent: "silent (nothing reaches -70 LUFS)"
         case .noSpeech: "no speech detected"
-        case .noTarget: "no dialogue item has speech to take the loudest loudness from"
         }
         return "dialogue \(timeRange.start.readable)–\(timeRange.end.readable): \(why), left unlevelled"
     }
