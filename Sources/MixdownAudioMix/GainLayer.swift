@@ -21,6 +21,9 @@ public struct GainLayer: Hashable, Sendable {
         case duck
         /// Volume automation (``AudioMixInputParameters``).
         case automation
+        /// Dialogue levelling: each voice item's matching gain and the leveler's ride
+        /// (``DialogueLevelling/layer(for:)``).
+        case dialogue
     }
 
     /// What the layer is.

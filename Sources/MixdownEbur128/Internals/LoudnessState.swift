@@ -45,6 +45,14 @@ package final class LoudnessState {
     package var integrated: Double { read(ebur128_loudness_global) }
     /// Loudness of the last 400 ms fed (`ebur128_loudness_momentary`), zero-padded at the start.
     package var momentary: Double { read(ebur128_loudness_momentary) }
+    /// The last 400 ms fed as BS.1770 K-weighted mean-square energy (channel-weighted
+    /// sum): the momentary loudness `L` as `10^((L + 0.691) / 10)`, 0 for digital silence.
+    /// libebur128 keeps the energy to itself, so it is taken back from the loudness
+    /// (exact to a few units in the last place).
+    package var momentaryEnergy: Double {
+        let loudness = momentary
+        return loudness.isFinite ? pow(10, (loudness + 0.691) / 10) : 0
+    }
     /// Loudness of the last 3 s fed (`ebur128_loudness_shortterm`), zero-padded at the start.
     package var shortTerm: Double { read(ebur128_loudness_shortterm) }
     /// Loudness range of everything fed, in LU (`ebur128_loudness_range`); 0 without short-term blocks.

@@ -2,7 +2,7 @@ import MixdownDSP
 import MixdownMediaIO
 
 /// Something that measures float audio fed block by block, in programme order:
-/// ``LoudnessMeter``, ``LoudnessAnalyzer``, ``LoudnessStretch``.
+/// ``LoudnessMeter``, ``LoudnessAnalyzer``, ``LoudnessStretch``, ``LoudnessHops``.
 ///
 /// Blocks may have any size and may change layout between calls (planar or
 /// interleaved); what is measured does not depend on either.

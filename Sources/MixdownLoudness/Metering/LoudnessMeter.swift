@@ -143,6 +143,10 @@ public final class LoudnessMeter: LoudnessInput, @unchecked Sendable {
     /// −∞ when they are digital silence. Ungated, so it can be far below −70.
     public var momentary: Double { state.momentary }
 
+    /// The last 400 ms fed as K-weighted mean-square energy, `10^((momentary + 0.691) / 10)`;
+    /// 0 for digital silence. What ``LoudnessHops`` records.
+    var momentaryEnergy: Double { state.momentaryEnergy }
+
     /// Loudness of the last 3 s fed, in LUFS (silence before the first frame); −∞
     /// when they are digital silence. Needs `.shortTerm`.
     public var shortTerm: Double {
