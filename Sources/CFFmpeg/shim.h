@@ -4,6 +4,9 @@
 #define MIXDOWN_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswresample/swresample.h>

@@ -30,6 +30,12 @@ package final class AudioFIFO {
         return transfer(&planes) { av_audio_fifo_write(fifo, $0, Int32(audio.count)) }
     }
 
+    /// Appends `count` frames from the planes `left` and `right`; returns how many it took (fewer only out of memory).
+    package func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) -> Int {
+        var planes: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (UnsafeMutableRawPointer(mutating: left), UnsafeMutableRawPointer(mutating: right))
+        return transfer(&planes) { av_audio_fifo_write(fifo, $0, Int32(count)) }
+    }
+
     /// Moves up to `destination.count` frames from the front into `destination`
     /// (stereo); returns how many.
     package func read(into destination: MutableAudioSlice) -> Int {
