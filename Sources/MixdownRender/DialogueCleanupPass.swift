@@ -57,7 +57,7 @@ public enum DialogueCleanupPass {
         for (n, (job, report)) in zip(jobs, pool.remainingResults).enumerated() {
             let item = plan.audioTracks[job.track].items[job.item]
             do {
-                let start = try MediaTime(sampleIndex: job.frames.lowerBound, sampleRate: rate)
+                let start = MediaTime(sampleIndex: job.frames.lowerBound, sampleRate: rate)
                 let asset = try Asset(path: paths[n], duration: MediaTime(sampleIndex: Int64(job.frames.count), sampleRate: rate))
                 try cleaned.audioTracks[job.track].redirect(item, to: asset, offset: start)
                 cleaned.originals[paths[n]] = (item.path, start)

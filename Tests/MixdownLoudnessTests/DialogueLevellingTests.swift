@@ -76,12 +76,14 @@ final class DialogueLevellingTests: XCTestCase {
             time += pause
             let speech = folder.file("speech-\(name).wav")
             _ = try Tool.run("sox", inputs + ["-b", "16", speech])
-            let bed = folder.file("bed-\(name).wav")
             let length = String(format: "%.3f", time)
-            _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", bed, "synth", length, "pinknoise", "vol", "0.002",
-                                     "synth", length, "sine", "mix", "\(pilot)", "vol", "0.5"])
+            let noise = folder.file("noise-\(name).wav"), tone = folder.file("pilot-\(name).wav")
+            _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", noise, "synth", length, "pinknoise", "vol", "0.002"])
+            _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", tone, "synth", length, "sine", "\(pilot)", "vol", "0.003"])
             let path = folder.file("\(name).wav")
-            _ = try Tool.run("sox", ["-m", speech, bed, "-b", "24", path, "pad", "0", String(format: "%.3f", tail)])
+            // -v 1 each: `sox -m` would otherwise scale every input by 1/3.
+            _ = try Tool.run("sox", ["-m", "-v", "1", speech, "-v", "1", noise, "-v", "1", tone, "-b", "24", path,
+                                     "pad", "0", String(format: "%.3f", tail)])
             return (path, ranges)
         }
         let a = "en", b = "en+f3"
@@ -133,7 +135,8 @@ final class DialogueLevellingTests: XCTestCase {
 
     /// `seconds` to the millisecond.
     static func time(_ seconds: Double) -> MediaTime {
-        MediaTime(sampleIndex: Int64((seconds * 1000).rounded()), sampleRate: 1000)
+        // Exact: a millisecond count over a timescale of 1000.
+        try! MediaTime(value: Int64((seconds * 1000).rounded()), timescale: 1000)
     }
 
     /// The interview on the timeline, then the two takes, levelled `level`.

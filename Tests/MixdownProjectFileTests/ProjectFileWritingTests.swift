@@ -26,6 +26,11 @@ func sampleProjects(base: String) throws -> [Project] {
     clip.fade.curve = .sCurve
     clip.automation = [VolumeRamp(startVolume: 1, endVolume: 0.25, timeRange: try MediaTimeRange(start: t("2"), end: t("2.5")), curve: .sCurve)]
     clip.pan = -0.35
+    var clipDialogue = Project.DialogueOverride()
+    clipDialogue.level = .match
+    clipDialogue.highpass = .some(nil)
+    clipDialogue.denoise = .some(NoiseReduction(uncheckedDecibels: 6.5))
+    clip.dialogue = clipDialogue
     everything.clips = [clip, Project.Clip(path: "/elsewhere/b.mp4")]
     var take = Project.Voiceover(path: base + "/../vo/take \"1\".wav", start: t("1234567890.123456789"))
     take.volume = 15.848931924611133
@@ -37,6 +42,12 @@ func sampleProjects(base: String) throws -> [Project] {
     take.inPoint = t("0.5")
     take.outPoint = t("3")
     take.pan = 1
+    var takeDialogue = Project.DialogueOverride()
+    takeDialogue.target = .loudness(-20)
+    takeDialogue.maxGain = 6
+    takeDialogue.dehum = .mains(60)
+    takeDialogue.denoise = .some(nil)
+    take.dialogue = takeDialogue
     take.automation = [
         VolumeRamp(startVolume: 1, endVolume: 2, timeRange: try MediaTimeRange(start: t("1234567890.5"), end: t("1234567891"))),
     ]
@@ -57,6 +68,8 @@ func sampleProjects(base: String) throws -> [Project] {
     ]
     everything.music = [bed, Project.Music(path: base + "/m2.mp3")]
     everything.clipVolume = 0.5
+    everything.dialogue = DialogueSettings(level: .adaptive, target: .loudest, maxGain: 18,
+                                           cleanup: DialogueCleanup(highpass: try HighpassFrequency(hertz: 90), dehum: .auto, denoise: 12))
     everything.voiceoverVolume = 2
     everything.musicVolume = 0.1
     everything.cutFade = .zero

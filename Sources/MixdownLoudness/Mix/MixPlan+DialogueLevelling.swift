@@ -74,27 +74,25 @@ extension MixPlan {
                              isCancelled: () -> Bool) throws(MediaIOError) -> DialogueHops {
         let renderer = try AudioRenderer(plan: plan)
         let samples: Range<Int64>
-        let start: MediaTime
         do {
             samples = try item.timeRange.sampleRange(sampleRate: plan.sampleRate).clamped(to: 0..<renderer.frameCount)
-            start = try MediaTime(sampleIndex: samples.lowerBound, sampleRate: plan.sampleRate)
         } catch {
             throw .unsupported(path: item.name, reason: error.description)
         }
+        let start = MediaTime(sampleIndex: samples.lowerBound, sampleRate: plan.sampleRate)
         let meter = try LoudnessHops(channels: 2, sampleRate: plan.sampleRate)
         if !samples.isEmpty {
             _ = try renderer.render(range: samples, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
                 try meter.add(block.audio)
             }
         }
-        let metered: MediaTimeRange
         do {
-            metered = try MediaTimeRange(start: start, duration: MediaTime(sampleIndex: Int64(samples.count), sampleRate: plan.sampleRate))
+            let metered = try MediaTimeRange(start: start, duration: MediaTime(sampleIndex: Int64(samples.count), sampleRate: plan.sampleRate))
+            return try DialogueHops(timeRange: metered, hopDuration: meter.hopDuration, energies: meter.energies,
+                                    speech: item.dialogue?.phrases ?? [])
         } catch {
-            throw .unsupported(path: item.name, reason: error.description)
+            throw .unsupported(path: item.name, reason: "\(error)")
         }
-        return DialogueHops(timeRange: metered, hopDuration: meter.hopDuration, energies: meter.energies,
-                            speech: item.dialogue?.phrases ?? [])
     }
 }
 
