@@ -16,6 +16,8 @@ struct PlotItem: Sendable {
     var track: Int?
     /// The gain the renderer applies to it (audio only).
     var envelope: GainEnvelope?
+    /// The dialogue leveler's part of that gain (its track's `dialogue` layer), when it is levelled.
+    var leveller: GainEnvelope?
     /// Its audio at picture resolution (audio only).
     var waveform: WaveformSummary?
     /// What it is called when it is not a file (an overlay's text or kind).

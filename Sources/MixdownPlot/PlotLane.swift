@@ -48,6 +48,9 @@ struct PlotLane: Sendable {
     /// The gain drawn at the top of the lane: 1, or more when an envelope goes above unity.
     var gainTop: Double
 
+    /// Whether an item of the lane shows the dialogue leveler's gain.
+    var isLevelled: Bool { items.contains { $0.leveller != nil } }
+
     /// Whether the lane carries audio (waveforms, envelopes, a gain scale).
     var isAudio: Bool {
         if case .audio = role { return true }

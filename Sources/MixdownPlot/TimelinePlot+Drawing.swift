@@ -1,3 +1,4 @@
+import MixdownAudioMix
 import Foundation
 import MixdownUnits
 
@@ -22,6 +23,8 @@ extension TimelinePlot {
     }
 
     static let envelopeColour = "#d9480f"
+    /// The dialogue leveler's gain, dashed under the whole gain.
+    static let levellerColour = "#2b8a3e"
     static let duckColour = "#f59f00"
     static let duckTextColour = "#a65300"
     static let speechColour = "#0c8599"
@@ -207,15 +210,22 @@ extension TimelinePlot {
         if let waveform = item.waveform {
             drawWaveform(waveform, of: item, from: x0, to: x1, top: boxTop, bottom: boxBottom, palette: palette, into: &document)
         }
-        if let envelope = item.envelope {
+        // Inset from the box so a gain of 0 or 1 is not lost in its border.
+        let zeroY = boxBottom - Self.gainInset, topY = boxTop + Self.gainInset
+        func line(_ envelope: GainEnvelope) -> String {
             let points = Self.gainPoints(envelope, from: max(0, item.start), to: min(item.end, duration), layout: layout)
-            // Inset from the box so a gain of 0 or 1 is not lost in its border.
-            let zeroY = boxBottom - Self.gainInset, topY = boxTop + Self.gainInset
-            let xy = points.map { point in
+            return SVGDocument.points(points.map { point in
                 (x: layout.x(point.time), y: zeroY - min(point.gain / lane.gainTop, 1) * (zeroY - topY))
-            }
+            })
+        }
+        if let leveller = item.leveller {
+            document.element("polyline", [("class", "leveller"), ("data-track", item.track.map(String.init) ?? ""),
+                                          ("points", line(leveller)), ("fill", "none"), ("stroke", Self.levellerColour),
+                                          ("stroke-width", "1.4"), ("stroke-dasharray", "5 3"), ("stroke-linejoin", "round")])
+        }
+        if let envelope = item.envelope {
             document.element("polyline", [("class", "envelope"), ("data-track", item.track.map(String.init) ?? ""),
-                                          ("points", SVGDocument.points(xy)), ("fill", "none"),
+                                          ("points", line(envelope)), ("fill", "none"),
                                           ("stroke", Self.envelopeColour), ("stroke-width", "1.6"), ("stroke-linejoin", "round")])
         }
         // A name cut to a letter or two says nothing; the tooltip still has it.

@@ -37,7 +37,9 @@ extension TimelinePlot {
             var items: [PlotItem] = []
             for track in tracks {
                 for segment in track.segments {
-                    items.append(try audioItem(segment, track: track.id, envelope: track.envelope, plan: plan, width: width))
+                    var item = try audioItem(segment, track: track.id, envelope: track.envelope, plan: plan, width: width)
+                    item.leveller = track.layers.first { $0.kind == .dialogue }.map { GainEnvelope(layers: [$0]) }
+                    items.append(item)
                 }
             }
             items.sort { $0.start < $1.start }
@@ -54,7 +56,8 @@ extension TimelinePlot {
     /// An audio segment with its envelope and the waveform of the part inside the timeline.
     private static func audioItem(_ segment: CompositionTrackSegment, track: Int, envelope: GainEnvelope?,
                                   plan: MixPlan, width: Int) throws(MediaIOError) -> PlotItem {
-        var item = PlotItem(path: plan.original(of: segment).path, timeRange: segment.timelineRange, sourceRange: segment.sourceRange,
+        let original = plan.original(of: segment)
+        var item = PlotItem(path: original.path, timeRange: segment.timelineRange, sourceRange: original.sourceRange,
                             track: track, envelope: envelope)
         // What plays past the timeline's end is cut by the renderer and is off the picture.
         let visible = visibleSource(of: segment, until: plan.duration)

@@ -1,12 +1,13 @@
 extension TimelinePlot {
     /// One entry of the legend: its mark and what it means.
     enum LegendEntry: CaseIterable {
-        case waveform, gain, duck, speech, cut
+        case waveform, gain, leveller, duck, speech, cut
 
         var text: String {
             switch self {
             case .waveform: return "waveform × gain (RMS darker)"
             case .gain: return "gain: 0 at lane bottom, 1 at top"
+            case .leveller: return "dialogue leveler's part of it"
             case .duck: return "ducked"
             case .speech: return "speech found (drives the duck)"
             case .cut: return "cut"
@@ -20,12 +21,13 @@ extension TimelinePlot {
     /// Characters of 11 px sans-serif that fit in `pixels`, on the safe side.
     private static func characters(fitting pixels: Double) -> Int { max(20, Int(pixels / 6.2)) }
 
-    /// The legend's entries in rows that fit between the margins.
-    static func legendRows(width: Double) -> [[LegendEntry]] {
+    /// The legend's entries in rows that fit between the margins; the leveler's
+    /// only when a lane shows it.
+    static func legendRows(width: Double, levelled: Bool) -> [[LegendEntry]] {
         let room = width - PlotLayout.left - PlotLayout.right
         var rows: [[LegendEntry]] = [[]]
         var used = 0.0
-        for entry in LegendEntry.allCases {
+        for entry in LegendEntry.allCases where levelled || entry != .leveller {
             if used + entry.width > room, !rows[rows.count - 1].isEmpty {
                 rows.append([])
                 used = 0
@@ -69,7 +71,7 @@ extension TimelinePlot {
         let n = SVGDocument.number
         var y = layout.lanesBottom + 8 + 13
         document.open("g", [("class", "legend"), ("font-size", "11"), ("fill", "#444")])
-        for row in Self.legendRows(width: Double(width)) {
+        for row in Self.legendRows(width: Double(width), levelled: isLevelled) {
             var x = layout.plotLeft
             for entry in row {
                 switch entry {
@@ -78,6 +80,9 @@ extension TimelinePlot {
                 case .gain:
                     document.element("line", [("x1", n(x)), ("y1", n(y - 4)), ("x2", n(x + 18)), ("y2", n(y - 4)),
                                               ("stroke", Self.envelopeColour), ("stroke-width", "2")])
+                case .leveller:
+                    document.element("line", [("x1", n(x)), ("y1", n(y - 4)), ("x2", n(x + 18)), ("y2", n(y - 4)),
+                                              ("stroke", Self.levellerColour), ("stroke-width", "2"), ("stroke-dasharray", "5 3")])
                 case .duck:
                     document.element("rect", [("x", n(x)), ("y", n(y - 9)), ("width", "18"), ("height", "10"),
                                               ("fill", Self.duckColour), ("fill-opacity", "0.35")])

@@ -53,8 +53,12 @@ public struct TimelinePlot: Sendable {
         let lanes = try Self.lanes(for: plan, width: width)
         self.lanes = lanes
         layout = PlotLayout(width: Double(width), duration: duration, laneHeights: lanes.map(\.height),
-                            legendRows: Self.legendRows(width: Double(width)).count, warningLines: warningLines.count)
+                            legendRows: Self.legendRows(width: Double(width), levelled: lanes.contains(where: \.isLevelled)).count,
+                            warningLines: warningLines.count)
     }
+
+    /// Whether a lane shows the dialogue leveler's gain (and the legend says what it is).
+    var isLevelled: Bool { lanes.contains(where: \.isLevelled) }
 
     /// The picture as an SVG 1.1 document (UTF-8 text).
     public var svg: String {
