@@ -273,4 +273,31 @@ final class DialogueCleanupTests: XCTestCase {
         XCTAssertTrue(whole == odd, "irregular chunks differ from one push")
         XCTAssertGreaterThan(Measure.rms(whole), 0)
     }
+
+    /// Output frame 0 is source frame `frames.lowerBound`, frames past the source's end
+    /// are silence, and a cancelled clean leaves no output.
+    func testFramesOffsetTailAndCancellation() throws {
+        let count = Self.rate
+        let pink = try noise("pinknoise", count: count)
+        let input = try writeWAV(pink.left, pink.right, "offset.wav")
+        let output = folder.file("offset-clean.wav")
+        let report = try DialogueCleaning.clean(path: input, frames: 12_345..<Int64(count + 1000), sampleRate: .standard,
+                                                highpass: nil, dehum: .off, denoise: nil, pauses: [], to: output,
+                                                isCancelled: { false })
+        XCTAssertEqual(report, CleanupReport(humFrequency: nil, humDetected: false, noiseLevel: nil, denoised: false, warning: nil))
+        let (left, right) = try Tool.decodeStereo(output)
+        XCTAssertEqual(left.count, count + 1000 - 12_345)
+        XCTAssertTrue(Array(left.prefix(count - 12_345)) == Array(pink.left[12_345...]))
+        XCTAssertTrue(Array(right.prefix(count - 12_345)) == Array(pink.right[12_345...]))
+        XCTAssertTrue(left.suffix(1000).allSatisfy { $0 == 0 })
+
+        let cancelled = folder.file("cancelled.wav")
+        XCTAssertThrowsError(try DialogueCleaning.clean(path: input, frames: 0..<Int64(count), sampleRate: .standard, highpass: .standard,
+                                                        dehum: .auto, denoise: .standard, pauses: [0..<Int64(count)], to: cancelled,
+                                                        isCancelled: { true })) { error in
+            XCTAssertEqual(error as? MediaIOError, .cancelled)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cancelled))
+        XCTAssertEqual(try folder.contents().filter { $0.hasPrefix(".cancelled") }, [])
+    }
 }
