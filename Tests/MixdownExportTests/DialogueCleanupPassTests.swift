@@ -1,0 +1,83 @@
+import Foundation
+import MixdownAudioMix
+import MixdownExport
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownRender
+import MixdownTestSupport
+import MixdownTime
+import MixdownUnits
+import XCTest
+
+/// Dialogue cleanup as a measured pass: a take with hiss and 50 Hz hum cleaned
+/// into a temporary file beside the output, which the take's segments read while
+/// the plan lives and which is gone with it; the pauses of the mix measured against
+/// the take as recorded.
+final class DialogueCleanupPassTests: XCTestCase {
+    /// vo-pauses.wav (three sentences, 6.9 s) at 48 kHz with pink noise at about
+    /// −40 dBFS and a 50 Hz hum at −40 dBFS under it.
+    func noisyTake(in folder: TemporaryFolder) throws -> String {
+        let speech = folder.file("speech.wav"), noise = folder.file("noise.wav"), hum = folder.file("hum.wav")
+        let take = folder.file("noisy take.wav")
+        _ = try Tool.run("sox", [Fixture.path("vo-pauses.wav"), "-r", "48000", "-c", "1", "-b", "24", speech])
+        _ = try Tool.run("sox", ["-R", "-n", "-r", "48000", "-c", "1", "-b", "24", noise, "synth", "6.917", "pinknoise", "vol", "0.02"])
+        _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", hum, "synth", "6.917", "sine", "50", "vol", "0.01"])
+        _ = try Tool.run("sox", ["-m", "-v", "1", speech, "-v", "1", noise, "-v", "1", hum, "-b", "24", take])
+        return take
+    }
+
+    func project(_ take: String, cleanup: DialogueCleanup) -> Project {
+        var project = Project()
+        project.voiceovers = [Project.Voiceover(path: take, start: t("1"))]
+        project.dialogue.cleanup = cleanup
+        return project
+    }
+
+    /// The left channel of `plan`'s mix.
+    func render(_ plan: MixPlan) throws -> [Float] {
+        var left: [Float] = []
+        _ = try AudioRenderer(plan: plan).render(threads: 2) { left += $0.left }
+        return left
+    }
+
+    func testTheCleanedTakeIsReadFromATemporaryFileThatGoesWithThePlan() throws {
+        let folder = try TemporaryFolder()
+        let take = try noisyTake(in: folder)
+        let cleanup = DialogueCleanup(highpass: .standard, dehum: .auto, denoise: .standard)
+        let raw = try render(try MeasuredPlan(plan: try project(take, cleanup: .none).plan(), threads: 2, scratchFolder: folder.path).plan)
+        var temporary = ""
+        try {
+            let plan = try MeasuredPlan(plan: try project(take, cleanup: cleanup).plan(), threads: 2, scratchFolder: folder.path).plan
+            let item = try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.items.first)
+            let outcome = try XCTUnwrap(item.dialogue?.cleanup)
+            XCTAssertEqual(outcome.humFrequency, 50, "the hum was found in the pauses")
+            XCTAssertTrue(outcome.denoised)
+            XCTAssertEqual(try XCTUnwrap(outcome.noiseLevel), -36, accuracy: 6, "the pauses' noise as recorded")
+            let segment = try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.segments.first)
+            temporary = segment.asset.path
+            XCTAssertTrue(temporary.hasPrefix(folder.path + "/."), "the cleaned take is a hidden file beside the output: \(temporary)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: temporary))
+            XCTAssertEqual(plan.original(of: segment).path, take, "reports name the take")
+            XCTAssertEqual(plan.original(of: segment).sourceRange, try MediaTimeRange(start: .zero, end: segment.sourceRange.end))
+
+            // Every pause longer than 1 s, inside its edges: the noise and hum down by at least 10 dB.
+            let cleaned = try render(plan)
+            let phrases = try XCTUnwrap(item.dialogue?.phrases)
+            var pauses = 0
+            for (before, after) in zip(phrases, phrases.dropFirst()) where (try after.start - before.end).seconds > 1 {
+                let range = Int((before.end.seconds + 0.2) * 48_000)..<Int((after.start.seconds - 0.2) * 48_000)
+                let down = Measure.dB(Measure.rms(cleaned[range]) / Measure.rms(raw[range]))
+                print(String(format: "pause at %.2f s: %.1f dB", before.end.seconds, down))
+                XCTAssertLessThanOrEqual(down, -10, "the noise in the pause at \(before.end.readable)")
+                pauses += 1
+            }
+            XCTAssertGreaterThanOrEqual(pauses, 1)
+            // The speech keeps its level.
+            let speech = Int(2.0 * 48_000)..<Int(4.0 * 48_000)
+            XCTAssertEqual(Measure.dB(Measure.rms(cleaned[speech]) / Measure.rms(raw[speech])), 0, accuracy: 1)
+        }()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary), "the temporary file is gone with the plan")
+        XCTAssertEqual(try folder.contents().filter { $0.hasPrefix(".") }, [], "nothing left beside the output")
+    }
+}
