@@ -20,7 +20,10 @@ public enum DialogueCleanupPass {
     /// segments reading the cleaned files; `plan` itself when none is.
     ///
     /// - Parameters:
+    ///   - plan: a plan as planning made it.
     ///   - folder: where the cleaned audio is written (8 bytes a frame): the output's folder, say.
+    ///   - threads: items cleaned at once, the calling thread's among them.
+    ///   - isCancelled: polled every block of every item.
     /// - Throws: the cleaner's `MediaIOError`s (`cancelled` when `isCancelled` turns true);
     ///   `cannotCreateOutput` when `folder` cannot hold the files.
     public static func run(plan: MixPlan, folder: String, threads: Int,

@@ -22,44 +22,27 @@ final class DialogueLevellingTests: XCTestCase {
     static let rate = 48_000.0
     static let pilot = 12_000.0
 
-    /// The media, made once: sentences by espeak-ng at 48 kHz, assembled with pauses,
-    /// a pink room noise at about −60 dBFS and the pilot at −50 dBFS under all of it.
-    struct Media {
+    /// Speech by espeak-ng at 48 kHz, assembled with pauses, a pink room noise at
+    /// about −60 dBFS and the pilot at −50 dBFS under all of it, in a folder of its own.
+    final class SpeechMaker {
         let folder: TemporaryFolder
-        /// The interview clip (video and AAC), its audio's speakers' sentences in source seconds.
-        let interview: String
-        let interviewA: [ClosedRange<Double>]
-        let interviewB: [ClosedRange<Double>]
-        /// Two takes, the second 8 dB quieter; each one speaker.
-        let takes: [String]
-        let takeSentences: [[ClosedRange<Double>]]
-        /// A take whose last two sentences are 10 dB under its first two.
-        let dropping: String
-        let droppingSentences: [ClosedRange<Double>]
-    }
+        private var sentence = 0
 
-    nonisolated(unsafe) private static var made: Media?
-    private static let lock = NSLock()
+        init() throws { folder = try TemporaryFolder() }
 
-    static func media() throws -> Media {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let folder = try TemporaryFolder()
-        var sentence = 0
         /// One sentence said by `voice`, at 48 kHz mono, `gain` dB; its length in seconds.
-        func say(_ text: String, voice: String, gain: Double) throws -> (path: String, seconds: Double) {
+        func say(_ text: String, voice: String = "en", gain: Double) throws -> (path: String, seconds: Double) {
             sentence += 1
             let raw = folder.file("raw\(sentence).wav")
             let path = folder.file("s\(sentence).wav")
             _ = try Tool.run("espeak-ng", ["-v", voice, "-s", "150", "-w", raw, text])
             _ = try Tool.run("sox", [raw, "-r", "48000", path, "vol", "\(gain)dB"])
-            let frames = try Tool.soxDecode(path).count
-            return (path, Double(frames) / rate)
+            return (path, Double(try Tool.soxDecode(path).count) / rate)
         }
+
         /// Sentences with `pause` seconds before each (and after the last), the noise
         /// and pilot under them, then `tail` seconds of silence; the sentences' ranges in the file.
-        func assemble(_ name: String, _ parts: [(path: String, seconds: Double)], pause: Double,
+        func assemble(_ name: String, _ parts: [(path: String, seconds: Double)], pause: Double = 1.5,
                       tail: Double = 0) throws -> (path: String, ranges: [ClosedRange<Double>]) {
             let silence = folder.file("pause-\(name).wav")
             _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "16", silence, "trim", "0", "\(pause)"])
@@ -86,41 +69,49 @@ final class DialogueLevellingTests: XCTestCase {
                                      "pad", "0", String(format: "%.3f", tail)])
             return (path, ranges)
         }
-        let a = "en", b = "en+f3"
-        let takeOne = try assemble("take1", [
-            try say("The quick brown fox jumps over the lazy dog near the bank.", voice: a, gain: -6),
-            try say("Every morning the baker opens his shop before the sun rises.", voice: a, gain: -6),
-        ], pause: 1.5)
-        let takeTwo = try assemble("take2", [
-            try say("A gentle breeze moved the curtains in the quiet old house.", voice: a, gain: -14),
-            try say("Nobody expected the little train to arrive so early today.", voice: a, gain: -14),
-        ], pause: 1.5)
-        let dropping = try assemble("dropping", [
-            try say("We measured the river twice before the storm arrived.", voice: a, gain: -8),
-            try say("The second reading was higher than anyone had feared.", voice: a, gain: -8),
-            try say("Then the engineer leaned back and spoke from further away.", voice: a, gain: -18),
-            try say("His voice was quieter but the numbers still mattered.", voice: a, gain: -18),
-        ], pause: 1.5)
+    }
+
+    /// The interview and the two takes.
+    struct Media {
+        let maker: SpeechMaker
+        /// The interview clip (video and AAC), its audio's speakers' sentences in source seconds.
+        let interview: String
+        let interviewA: [ClosedRange<Double>]
+        let interviewB: [ClosedRange<Double>]
+        /// Two takes, the second 8 dB quieter; each one speaker.
+        let takes: [String]
+        let takeSentences: [[ClosedRange<Double>]]
+    }
+
+    static func media() throws -> Media {
+        let maker = try SpeechMaker()
+        let takeOne = try maker.assemble("take1", [
+            try maker.say("The quick brown fox jumps over the lazy dog near the bank.", gain: -6),
+            try maker.say("Every morning the baker opens his shop before the sun rises.", gain: -6),
+        ])
+        let takeTwo = try maker.assemble("take2", [
+            try maker.say("A gentle breeze moved the curtains in the quiet old house.", gain: -14),
+            try maker.say("Nobody expected the little train to arrive so early today.", gain: -14),
+        ])
+        let guest = "en+f3"
         let interviewParts = [
-            try say("Thank you for coming in to talk about the new bridge.", voice: a, gain: -6),
-            try say("It is a pleasure, we have worked on it for three years.", voice: b, gain: -18),
-            try say("What was the hardest part of the whole project?", voice: a, gain: -6),
-            try say("Finding steel that could survive the salty winter air.", voice: b, gain: -18),
+            try maker.say("Thank you for coming in to talk about the new bridge.", gain: -6),
+            try maker.say("It is a pleasure, we have worked on it for three years.", voice: guest, gain: -18),
+            try maker.say("What was the hardest part of the whole project?", gain: -6),
+            try maker.say("Finding steel that could survive the salty winter air.", voice: guest, gain: -18),
         ]
         // The clip runs on, silent, under the takes that follow the interview.
         let spoken = interviewParts.reduce(0) { $0 + $1.seconds } + 1.5 * Double(interviewParts.count + 1)
         let takesEnd = takesStart(afterInterview: spoken) + (takeOne.ranges.last!.upperBound + 1.5) + 1
             + (takeTwo.ranges.last!.upperBound + 1.5) + 1
-        let interviewAudio = try assemble("interview-audio", interviewParts, pause: 1.5, tail: takesEnd - spoken)
-        let interview = folder.file("interview.mp4")
+        let interviewAudio = try maker.assemble("interview-audio", interviewParts, tail: takesEnd - spoken)
+        let interview = maker.folder.file("interview.mp4")
         _ = try Tool.run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=gray:s=160x120:r=10",
                                     "-i", interviewAudio.path, "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
                                     "-b:a", "256k", interview])
         let ranges = interviewAudio.ranges
-        made = Media(folder: folder, interview: interview, interviewA: [ranges[0], ranges[2]], interviewB: [ranges[1], ranges[3]],
-                     takes: [takeOne.path, takeTwo.path], takeSentences: [takeOne.ranges, takeTwo.ranges],
-                     dropping: dropping.path, droppingSentences: dropping.ranges)
-        return made!
+        return Media(maker: maker, interview: interview, interviewA: [ranges[0], ranges[2]], interviewB: [ranges[1], ranges[3]],
+                     takes: [takeOne.path, takeTwo.path], takeSentences: [takeOne.ranges, takeTwo.ranges])
     }
 
     /// Where the first take starts on the timeline: 1 s after the interview's `seconds`.
@@ -200,7 +191,7 @@ final class DialogueLevellingTests: XCTestCase {
         ranges.map { ($0.lowerBound + start)...($0.upperBound + start) }
     }
 
-    func testEverySpeakerComesOutAtTheTargetAndThePausesHoldStill() throws {
+    func testEverySpeakerComesOutAtTheTargetThePausesHoldStillAndTheLoudestIsLeftAlone() throws {
         let media = try Self.media()
         let starts = try Self.takeStarts(media)
         let plan = try MeasuredPlan(plan: try project(media, level: .adaptive).plan(), threads: 2).plan
@@ -243,18 +234,35 @@ final class DialogueLevellingTests: XCTestCase {
             let rises = steps.filter { $0 > 0.2 }.count, falls = steps.filter { $0 < -0.2 }.count
             XCTAssertTrue(rises == 0 || falls == 0, String(format: "one move, never up and down, in the pause at %.1f s", gap.lowerBound))
         }
+
+        // The loudest speaker (the target) comes out unchanged, read by the pilot against the mix not levelled.
+        let plain = try MeasuredPlan(plan: try project(media, level: .off).plan(), threads: 2).plan
+        let take = (starts[0] + 0.5)...(starts[0] + 6)
+        let change = zip(pilotLevels(mix, over: take), pilotLevels(try render(plain), over: take)).map { $0 - $1 }
+        print(String(format: "take 1 (the loudest): gain %.2f to %.2f dB", change.min() ?? 0, change.max() ?? 0))
+        XCTAssertLessThanOrEqual(change.map(abs).max() ?? 99, 0.5, "a speaker at the target comes out unchanged")
+        // The same bits on one thread with small blocks as on two with the standard ones.
+        let one = try render(plan, threads: 1, blockSize: 4_096)
+        XCTAssertTrue(one.left == mix.left && one.right == mix.right, "bit-identical on one thread with small blocks and on two")
     }
 
     func testALevelledTakeStaysLevelAcrossADropAndMovesBeforeIt() throws {
-        let media = try Self.media()
+        let maker = try SpeechMaker()
+        // A take whose last two sentences are 10 dB under its first two.
+        let dropping = try maker.assemble("dropping", [
+            try maker.say("We measured the river twice before the storm arrived.", gain: -8),
+            try maker.say("The second reading was higher than anyone had feared.", gain: -8),
+            try maker.say("Then the engineer leaned back and spoke from further away.", gain: -18),
+            try maker.say("His voice was quieter but the numbers still mattered.", gain: -18),
+        ])
         var project = Project()
-        project.voiceovers = [Project.Voiceover(path: media.dropping, start: .zero)]
+        project.voiceovers = [Project.Voiceover(path: dropping.path, start: .zero)]
         project.dialogue.level = .adaptive
         project.dialogue.target = .loudness(try LoudnessLevel(decibels: -20))
         project.ducking.mode = .off
         let plan = try MeasuredPlan(plan: try project.plan(), threads: 2).plan
         let mix = try render(plan)
-        let sentences = media.droppingSentences
+        let sentences = dropping.ranges
         let loud = try ffmpegLoudness(mix, over: [sentences[1]]).integrated
         let quiet = try ffmpegLoudness(mix, over: [sentences[2]]).integrated
         print(String(format: "before the drop %.2f LUFS, after %.2f LUFS", loud, quiet))
@@ -268,20 +276,5 @@ final class DialogueLevellingTests: XCTestCase {
         XCTAssertGreaterThan((moved.first ?? 0) - (before.first ?? 0), 6, "the gain rose before the quiet passage started")
         XCTAssertEqual(moved.first ?? 0, settled.reduce(0, +) / Double(settled.count), accuracy: 1.5,
                        "and was (nearly) where the quiet passage needs it")
-    }
-
-    func testTheLoudestSpeakerIsLeftAloneAndTheRenderIsTheSameOnOneThreadAndTwo() throws {
-        let media = try Self.media()
-        let levelled = try MeasuredPlan(plan: try project(media, level: .adaptive).plan(), threads: 2).plan
-        let plain = try MeasuredPlan(plan: try project(media, level: .off).plan(), threads: 2).plan
-        let starts = try Self.takeStarts(media)
-        let take = (starts[0] + 0.5)...(starts[0] + 6)
-        let a = pilotLevels(try render(levelled), over: take), b = pilotLevels(try render(plain), over: take)
-        let change = zip(a, b).map { $0 - $1 }
-        print(String(format: "take 1 (the loudest): gain %.2f to %.2f dB", change.min() ?? 0, change.max() ?? 0))
-        XCTAssertLessThanOrEqual(change.map(abs).max() ?? 99, 0.5, "a speaker at the target comes out unchanged")
-        let one = try render(levelled, threads: 1, blockSize: 4_096)
-        let two = try render(levelled, threads: 2)
-        XCTAssertTrue(one.left == two.left && one.right == two.right, "bit-identical on one thread with small blocks and on two")
     }
 }

@@ -26,6 +26,8 @@ public enum DialogueCleaning {
     /// is skipped and the report says why.
     ///
     /// - Parameters:
+    ///   - path: the item's file, read as the renderer reads it.
+    ///   - sampleRate: the session rate: what the file is read at and the WAV written at.
     ///   - frames: the item's frames at `sampleRate`; output frame 0 is source frame
     ///     `frames.lowerBound`, and the output holds `frames.count` frames (silence past the source's end).
     ///   - highpass: the rumble filter's corner, or none.
