@@ -11,6 +11,8 @@ struct DialogueReport: Encodable {
     var path: String
     /// `off`, `match` or `adaptive`.
     var level: String
+    /// The phrases the leveler heard, `[start, end]` in timeline seconds; cleanup learns the noise between them.
+    var phrases: [[Double]]
     /// Its speech-gated loudness as recorded (after cleanup), LUFS; null when it had no speech to measure.
     var speechLUFS: Double?
     /// The loudness its speech was brought to; null when it was left alone.
@@ -32,6 +34,7 @@ struct DialogueReport: Encodable {
         self.item = item.name
         path = item.path
         level = dialogue.settings.level.rawValue
+        phrases = dialogue.phrases.map { [$0.start.seconds, $0.end.seconds] }
         if let levelling = dialogue.levelling {
             speechLUFS = levelling.speechLoudness
             targetLUFS = levelling.target
