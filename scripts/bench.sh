@@ -17,7 +17,7 @@
 #   BENCH_RUNS=N          timed runs per side and mode (default 5)
 #   BENCH_RUNS_1H=N       timed Mixdown runs of the 1-hour variant (default 3)
 #   BENCH_FFMPEG_1H_RUNS=N  ffmpeg runs of the 1-hour variant (default 1; 0 skips)
-#   BENCH_MODES="mix measure export warm loudness transition titles reencode hevc 1h range kernel"   what to run (default: all)
+#   BENCH_MODES="mix measure export warm loudness dialogue transition titles reencode hevc 1h range kernel"   what to run (default: all)
 #   BENCH_REENCODE_PAIRS="veryfast:17 …"  the reencode mode's other preset:CRF pairs, one run each
 #                         (default: a few around the default; "" skips them)
 #   BENCH_RESULTS=path    where the table is also written (default bench/work/results.txt)
@@ -35,7 +35,7 @@ MIXDOWN=${MIXDOWN:-.build/release/mixdown}
 RUNS=${BENCH_RUNS:-5}
 RUNS_1H=${BENCH_RUNS_1H:-3}
 FFMPEG_1H_RUNS=${BENCH_FFMPEG_1H_RUNS:-1}
-MODES=" ${BENCH_MODES:-mix measure export warm loudness transition titles reencode hevc 1h range kernel} "
+MODES=" ${BENCH_MODES:-mix measure export warm loudness dialogue transition titles reencode hevc 1h range kernel} "
 WORK=bench/work
 OUT=$WORK/out
 RESULTS=${BENCH_RESULTS:-$WORK/results.txt}
@@ -296,6 +296,31 @@ if want loudness && [ -n "$HAS_EXPORT" ]; then
         row '%-22s check: %-7s %s' "" "$side" "$(ffmpeg -nostats -nostdin -i "$OUT/$side.mp4" -filter_complex ebur128=peak=true -f null - 2>&1 |
             awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { printf "decoded %s LUFS, true peak %s dBTP (ebur128)", i, p }')"
     done
+    row ''
+fi
+
+if want dialogue && [[ "$mix_help" == *--level-dialogue* ]]; then
+    # Issue 26: the WAV preview with every take and clip levelled and cleaned, against the
+    # plain preview; and the same on one thread, as realtime (the job is 200 s).
+    dlog=$OUT/dialogue-1-mixdown.log slog=$OUT/dialogue-1t-mixdown.log plog=$OUT/mix-plain-mixdown.log
+    : > "$dlog"; : > "$slog"; : > "$plog"
+    DIALOGUE=(--level-dialogue adaptive --denoise 12 --dehum auto --highpass 80)
+    mixdown_args mix 1 "$OUT/plain.wav"; PLAIN_ARGS=("${MIX_ARGS[@]}")
+    mixdown_args mix 1 "$OUT/dialogue.wav"
+    note "dialogue: warm-up"
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "dialogue: run $i"
+        timed "$dlog" "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}"
+        timed "$slog" "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}" --threads 1
+        timed "$plog" "$MIXDOWN" "${PLAIN_ARGS[@]}"
+    done
+    side_rows 'dialogue preview' mixdown "$dlog"
+    side_rows '(levelled and cleaned)' plain "$plog"
+    cost=$(ratio "$(med "$dlog" wall)" "$(med "$plog" wall)")
+    row '%-22s target: dialogue / plain preview wall = %s <= 1.50: %s' "" "$cost" "$(verdict "$cost" '<=' 1.5)"
+    speed=$(ratio "$JOB_PERIOD" "$(med "$slog" wall)")
+    row '%-22s target: one thread, %sx realtime >= 30: %s' "" "$speed" "$(verdict "$speed" '>=' 30)"
     row ''
 fi
 

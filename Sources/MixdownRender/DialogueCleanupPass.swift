@@ -39,7 +39,7 @@ public enum DialogueCleanupPass {
         let files = CleanedDialogue()
         var outputs: [AtomicOutputFile] = []
         for n in jobs.indices {
-            outputs.append(try AtomicOutputFile(path: (folder.hasSuffix("/") ? folder : folder + "/") + ".mixdown-dialogue-\(n).wav"))
+            outputs.append(try AtomicOutputFile(path: (folder.hasSuffix("/") ? folder : folder + "/") + "mixdown-dialogue-\(n).wav"))
         }
         files.outputs = outputs
         let paths = outputs.map(\.temporaryPath)
@@ -61,7 +61,10 @@ public enum DialogueCleanupPass {
             let item = plan.audioTracks[job.track].items[job.item]
             do {
                 let start = MediaTime(sampleIndex: job.frames.lowerBound, sampleRate: rate)
-                let asset = try Asset(path: paths[n], duration: MediaTime(sampleIndex: Int64(job.frames.count), sampleRate: rate))
+                // The segments' source times are exact and their frames rounded: the file
+                // stands for all of the time they read (its last frame may be a rounding short).
+                let length = max(MediaTime(sampleIndex: Int64(job.frames.count), sampleRate: rate), try job.sourceEnd - start)
+                let asset = try Asset(path: paths[n], duration: length)
                 try cleaned.audioTracks[job.track].redirect(item, to: asset, offset: start)
                 cleaned.originals[paths[n]] = (item.path, start)
             } catch {
@@ -81,6 +84,8 @@ public enum DialogueCleanupPass {
         var path: String
         var settings: DialogueSettings
         var frames: Range<Int64>
+        /// The latest source time its segments read.
+        var sourceEnd: MediaTime
         var pauses: [Range<Int64>]
     }
 
@@ -92,11 +97,13 @@ public enum DialogueCleanupPass {
             $0.asset.path == item.path && $0.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true
         }
         var frames: Range<Int64>?
+        var sourceEnd = MediaTime.zero
         var pauses: [Range<Int64>] = []
         do {
             for segment in segments {
                 let source = try segment.sourceRange.sampleRange(sampleRate: sampleRate)
                 frames = frames.map { min($0.lowerBound, source.lowerBound)..<max($0.upperBound, source.upperBound) } ?? source
+                sourceEnd = max(sourceEnd, segment.sourceRange.end)
                 let shift = try segment.sourceRange.start.sampleIndex(sampleRate: sampleRate)
                     - segment.timelineRange.start.sampleIndex(sampleRate: sampleRate)
                 let timeline = try segment.timelineRange.sampleRange(sampleRate: sampleRate)
@@ -112,7 +119,7 @@ public enum DialogueCleanupPass {
             throw .unsupported(path: item.name, reason: error.description)
         }
         return Job(track: t, item: index, path: item.path, settings: item.dialogue!.settings, frames: frames ?? 0..<0,
-                   pauses: pauses.filter { !$0.isEmpty })
+                   sourceEnd: sourceEnd, pauses: pauses.filter { !$0.isEmpty })
     }
 }
 
