@@ -160,17 +160,8 @@ final class DialogueLevellingTests: XCTestCase {
             let from = Int(range.lowerBound * Self.rate), to = min(mix.left.count, Int(range.upperBound * Self.rate))
             for i in from..<to { samples += [mix.left[i], mix.right[i]] }
         }
-        let folder = try TemporaryFolder()
-        let raw = folder.file("speech.f32")
-        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
-        let text = String(decoding: try Tool.run("ffmpeg", [
-            "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "48000", "-ac", "2", "-i", raw,
-            "-af", "ebur128=metadata=1,ametadata=print:file=/dev/stdout", "-f", "null", "-",
-        ]), as: UTF8.self)
-        func last(_ key: String) throws -> Double {
-            let lines = text.split(separator: "\n").filter { $0.hasPrefix(key + "=") }
-            return try XCTUnwrap(lines.last.flatMap { Double($0.dropFirst(key.count + 1)) }, "ffmpeg printed no \(key)")
-        }
+        let readings = try ffmpegReadings(samples, rate: 48_000)
+        func last(_ key: String) throws -> Double { try XCTUnwrap(readings[key], "ffmpeg printed no \(key)") }
         return (try last("lavfi.r128.I"), try last("lavfi.r128.LRA"))
     }
 

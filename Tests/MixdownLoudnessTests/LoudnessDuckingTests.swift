@@ -47,15 +47,7 @@ final class LoudnessDuckingTests: XCTestCase {
         _ = try renderer.render(range: try range.sampleRange(sampleRate: plan.sampleRate)) { block in
             for i in 0..<block.count { samples += [block.left[i], block.right[i]] }
         }
-        let folder = try TemporaryFolder()
-        let raw = folder.file("stem.f32")
-        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
-        let text = String(decoding: try Tool.run("ffmpeg", [
-            "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "\(plan.sampleRate.hertz)", "-ac", "2", "-i", raw,
-            "-af", "ebur128=metadata=1,ametadata=print:key=lavfi.r128.I:file=/dev/stdout", "-f", "null", "-",
-        ]), as: UTF8.self)
-        let readings = text.split(separator: "\n").filter { $0.hasPrefix("lavfi.r128.I=") }
-        return try XCTUnwrap(readings.last.flatMap { Double($0.dropFirst("lavfi.r128.I=".count)) }, "ffmpeg printed no loudness")
+        return try XCTUnwrap(try ffmpegReadings(samples, rate: plan.sampleRate)["lavfi.r128.I"], "ffmpeg printed no loudness")
     }
 
     func testTheMusicSitsTheAskedGapUnderTheVoiceWhateverTheBedsLevel() throws {

@@ -146,3 +146,22 @@ struct FFmpegLoudness {
         return percentile(0.95) - percentile(0.10)
     }
 }
+
+/// The last readings of ffmpeg's `ebur128` filter (`lavfi.r128.I`, `lavfi.r128.LRA`, …,
+/// by key) on `interleaved` stereo float samples at `rate`: the independent meter of a
+/// render held in memory.
+func ffmpegReadings(_ interleaved: [Float], rate: SampleRate) throws -> [String: Double] {
+    let folder = try TemporaryFolder()
+    let raw = folder.file("render.f32")
+    try interleaved.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+    let text = String(decoding: try Tool.run("ffmpeg", [
+        "-hide_banner", "-nostats", "-nostdin", "-f", "f32le", "-ar", "\(rate.hertz)", "-ac", "2", "-i", raw,
+        "-af", "ebur128=metadata=1,ametadata=print:file=/dev/stdout", "-f", "null", "-",
+    ]), as: UTF8.self)
+    var readings: [String: Double] = [:]
+    for line in text.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, let value = Double(parts[1]) { readings[String(parts[0])] = value }
+    }
+    return readings
+}
