@@ -47,4 +47,33 @@ extension Project {
     public func dialogue(ofClip index: Int) -> DialogueSettings {
         clips[index].dialogue.map { $0.applied(to: dialogue) } ?? dialogue
     }
+
+    /// This project with no dialogue cleanup anywhere (the project's, and every
+    /// item's own turned off); levelling stays as asked.
+    public var withoutDialogueCleanup: Project {
+        var project = self
+        project.dialogue.cleanup = .none
+        for i in project.clips.indices where project.clips[i].dialogue != nil {
+            project.clips[i].dialogue?.removeCleanup()
+        }
+        for i in project.voiceovers.indices where project.voiceovers[i].dialogue != nil {
+            project.voiceovers[i].dialogue?.removeCleanup()
+        }
+        return project
+    }
+
+    /// Whether any item is cleaned.
+    public var cleansDialogue: Bool {
+        clips.indices.contains { dialogue(ofClip: $0).cleanup.isActive }
+            || voiceovers.indices.contains { dialogue(ofVoiceover: $0).cleanup.isActive }
+    }
+}
+
+extension Project.DialogueOverride {
+    /// Turns off every cleanup this override asks for.
+    mutating func removeCleanup() {
+        highpass = .some(nil)
+        dehum = .off
+        denoise = .some(nil)
+    }
 }

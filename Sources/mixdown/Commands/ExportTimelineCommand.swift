@@ -59,7 +59,11 @@ struct ExportTimelineCommand: ParsableCommand {
         let project = try timeline.project(console: console)
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         if output != "-" { try checkOutput(output, inputs: inputs) }
-        let plan = try project.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount).plan
+        // An editor's timeline names the media as recorded and carries levels: cleaned audio has no place in it.
+        if project.cleansDialogue {
+            console.warn("dialogue cleanup is not written to an editor's timeline; its levels are those of the audio as recorded")
+        }
+        let plan = try project.withoutDialogueCleanup.measuredPlan(for: .preview, threads: AudioRenderer.defaultThreadCount).plan
         plan.warnings.forEach { console.warn($0) }
         let folder = output == "-" ? FileManager.default.currentDirectoryPath
             : ((output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output) as NSString).deletingLastPathComponent
