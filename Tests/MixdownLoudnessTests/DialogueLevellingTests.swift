@@ -235,6 +235,35 @@ final class DialogueLevellingTests: XCTestCase {
         // The same bits on one thread with small blocks as on two with the standard ones.
         let one = try render(plan, threads: 1, blockSize: 4_096)
         XCTAssertTrue(one.left == mix.left && one.right == mix.right, "bit-identical on one thread with small blocks and on two")
+
+        // Under music ducking by loudness, the music's depth answers the levelled voice: read by a
+        // lock-in on a 14 kHz tone in the bed (above anything the 22 kHz speech holds), it is the
+        // same under the quiet take as under the loud one, where as recorded the music would duck
+        // 8 dB deeper under the quiet take, burying it.
+        let bed = media.maker.folder.file("bed.wav")
+        _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", bed, "synth", String(format: "%.3f", Double(mix.left.count) / Self.rate),
+                                 "sine", "14000", "vol", "0.1"])
+        func depths(_ level: DialogueSettings.Level) throws -> [Double] {
+            var ducked = try project(media, level: level)
+            ducked.music = [Project.Music(path: bed)]
+            ducked.ducking.mode = .loudness
+            // Short ramps, so that the takes, 1 s apart, duck apart.
+            ducked.ducking.settings.fadeDown = .milliseconds(100)
+            ducked.ducking.settings.fadeUp = .milliseconds(100)
+            ducked.ducking.settings.maxPause = .milliseconds(300)
+            let music = try render(try MeasuredPlan(plan: try ducked.plan(), threads: 2).plan.keepingAudio(of: [.music]))
+            let open = Measure.dB(Measure.tone(music.left, frequency: 14_000, rate: Self.rate,
+                                               range: Int(0.5 * Self.rate)..<Int(1.5 * Self.rate)).amplitude)
+            return starts.map { start in
+                let inside = Int((start + 3) * Self.rate)..<Int((start + 4) * Self.rate)
+                return Measure.dB(Measure.tone(music.left, frequency: 14_000, rate: Self.rate, range: inside).amplitude) - open
+            }
+        }
+        let levelledDepths = try depths(.adaptive), recordedDepths = try depths(.off)
+        print(String(format: "music under take 1 / take 2: %.2f / %.2f dB levelled, %.2f / %.2f dB as recorded",
+                     levelledDepths[0], levelledDepths[1], recordedDepths[0], recordedDepths[1]))
+        XCTAssertEqual(levelledDepths[1], levelledDepths[0], accuracy: 1, "the same duck under the quiet take as under the loud one")
+        XCTAssertEqual(recordedDepths[0] - recordedDepths[1], 8, accuracy: 1.5, "as recorded, the music ducks 8 dB deeper under the quiet take")
     }
 
     func testALevelledTakeStaysLevelAcrossADropAndMovesBeforeIt() throws {
