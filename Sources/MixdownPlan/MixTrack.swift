@@ -53,6 +53,16 @@ public struct MixTrack: Hashable, Sendable, Identifiable {
         GainEnvelope(layers: duck.map { layers + [$0] } ?? layers)
     }
 
+    /// The dialogue leveler's part of its gain (its `dialogue` layer alone); nil when it is not levelled.
+    public var leveller: GainEnvelope? {
+        layers.first { $0.kind == .dialogue }.map { GainEnvelope(layers: [$0]) }
+    }
+
+    /// The segments that play `item`: those of its file that share time with it.
+    public func segments(of item: MixItem) -> [CompositionTrackSegment] {
+        segments.filter { $0.asset.path == item.path && $0.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true }
+    }
+
     /// Where its items sit off centre; elsewhere it plays centred.
     public var pans: [PanSpan] {
         items.filter { $0.pan != .center }.map { PanSpan(range: $0.timeRange, pan: $0.pan) }
@@ -60,18 +70,16 @@ public struct MixTrack: Hashable, Sendable, Identifiable {
 }
 
 extension MixTrack {
-    /// Makes the segments of `item` (those of its file inside its time range)
-    /// read `asset` instead, where each source time `t` is `t - offset` of
+    /// Makes the segments of `item` (``segments(of:)``) read `asset` instead, where each source time `t` is `t - offset` of
     /// `asset`: how the cleanup pass puts an item's cleaned audio in its place.
     ///
     /// - Throws: what `CompositionTrack.insert(_:of:at:)` throws, for a shifted
     ///   range outside `asset`.
     public mutating func redirect(_ item: MixItem, to asset: Asset, offset: MediaTime) throws(CompositionError) {
+        let items = Set(segments(of: item))
         var redirected = CompositionTrack()
         for segment in segments {
-            let isItems = segment.asset.path == item.path
-                && segment.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true
-            guard isItems else {
+            guard items.contains(segment) else {
                 try redirected.insert(segment.sourceRange, of: segment.asset, at: segment.timelineRange.start)
                 continue
             }

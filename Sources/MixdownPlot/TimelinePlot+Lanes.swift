@@ -38,7 +38,7 @@ extension TimelinePlot {
             for track in tracks {
                 for segment in track.segments {
                     var item = try audioItem(segment, track: track.id, envelope: track.envelope, plan: plan, width: width)
-                    item.leveller = track.layers.first { $0.kind == .dialogue }.map { GainEnvelope(layers: [$0]) }
+                    item.leveller = track.leveller
                     items.append(item)
                 }
             }

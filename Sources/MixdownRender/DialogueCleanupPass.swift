@@ -93,14 +93,11 @@ public enum DialogueCleanupPass {
     /// hull of its segments' sources, and its pauses (the complement of its
     /// phrases in its range) mapped into them, in frames at `sampleRate`.
     static func job(for item: MixItem, track t: Int, index: Int, of track: MixTrack, sampleRate: SampleRate) throws(MediaIOError) -> Job {
-        let segments = track.segments.filter {
-            $0.asset.path == item.path && $0.timelineRange.intersection(item.timeRange).map { !$0.isEmpty } == true
-        }
         var frames: Range<Int64>?
         var sourceEnd = MediaTime.zero
         var pauses: [Range<Int64>] = []
         do {
-            for segment in segments {
+            for segment in track.segments(of: item) {
                 let source = try segment.sourceRange.sampleRange(sampleRate: sampleRate)
                 frames = frames.map { min($0.lowerBound, source.lowerBound)..<max($0.upperBound, source.upperBound) } ?? source
                 sourceEnd = max(sourceEnd, segment.sourceRange.end)

@@ -24,14 +24,13 @@ package final class AudioFIFO {
     /// Appends the frames of `audio` (stereo); returns how many it took (fewer only out of memory).
     package func write(_ audio: AudioSlice) -> Int {
         precondition(audio.channelCount == 2, "an audio FIFO of stereo fed \(audio.channelCount) channels")
-        // FFmpeg's FIFO takes non-const planes for writes too; it only reads them.
-        var planes = (UnsafeMutableRawPointer(mutating: audio.left.baseAddress),
-                      UnsafeMutableRawPointer(mutating: audio.right.baseAddress))
-        return transfer(&planes) { av_audio_fifo_write(fifo, $0, Int32(audio.count)) }
+        guard let left = audio.left.baseAddress, let right = audio.right.baseAddress else { return 0 }
+        return write(left: left, right: right, count: audio.count)
     }
 
     /// Appends `count` frames from the planes `left` and `right`; returns how many it took (fewer only out of memory).
     package func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) -> Int {
+        // FFmpeg's FIFO takes non-const planes for writes too; it only reads them.
         var planes: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (UnsafeMutableRawPointer(mutating: left), UnsafeMutableRawPointer(mutating: right))
         return transfer(&planes) { av_audio_fifo_write(fifo, $0, Int32(count)) }
     }

@@ -44,7 +44,7 @@ struct TrackAutomation: Encodable {
         duckRegions = GainEnvelope.duckedStretches(in: [envelope], until: end).map { [$0.start, $0.end] }
         loudnessDucks = track.loudnessDucks.map(LoudnessDuckReport.init)
         dialogue = DialogueReport.on(track)
-        levellerSpans = track.layers.first { $0.kind == .dialogue }.map { Self.spans(of: GainEnvelope(layers: [$0]), until: end) }
+        levellerSpans = track.leveller.map { Self.spans(of: $0, until: end) }
         self.gaps = gaps.isEmpty ? nil : gaps.map { [$0.start.seconds, $0.end.seconds] }
         spans = Self.spans(of: envelope, until: end)
     }
