@@ -63,16 +63,17 @@ public struct MeasuredPlan: Sendable {
     ///   - scratchFolder: where the normalisation records the mix (8 bytes a
     ///     frame, in a file with no name) and cleanup writes the cleaned dialogue:
     ///     the output's folder, say; the system's temporary folder when nil.
+    ///   - cache: the conform cache that keeps the cleaned dialogue; nil for none.
     ///   - isCancelled: polled every block of every render.
     ///   - warn: each warning as soon as its pass finds it, before the next pass
     ///     runs (a long normalisation): the plan's, then the normalisation's. They
     ///     are in ``warnings`` too.
     /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
     public init(plan: MixPlan, delivery: DeliveryLoudness? = nil, lossy: Bool = false,
-                threads: Int = AudioRenderer.defaultThreadCount, scratchFolder: String? = nil,
+                threads: Int = AudioRenderer.defaultThreadCount, scratchFolder: String? = nil, cache: ConformCache? = nil,
                 isCancelled: @escaping @Sendable () -> Bool = { false },
                 warn: (String) -> Void = { _ in }) throws(MediaIOError) {
-        let cleaned = try DialogueCleanupPass.run(plan: plan, folder: scratchFolder ?? NSTemporaryDirectory(), threads: threads,
+        let cleaned = try DialogueCleanupPass.run(plan: plan, folder: scratchFolder ?? NSTemporaryDirectory(), cache: cache, threads: threads,
                                                   isCancelled: isCancelled)
         let levelled = try cleaned.measuringDialogue(threads: threads, isCancelled: isCancelled)
         let ducked = try levelled.measuringLoudnessDucks(threads: threads, isCancelled: isCancelled)

@@ -67,7 +67,8 @@ public enum ConformPass {
         // Each missing input with its length in samples: the longest decode goes first.
         var missing: [(path: String, length: Int64)] = []
         cache.removeLeftovers()
-        for path in inputs {
+        // Processed audio (cleaned dialogue) is its entry's already.
+        for path in inputs where !ConformedAudio.isProcessed(path, sampleRate: plan.sampleRate) {
             // What an earlier render in this process found may be of another version of the file.
             ConformedAudio.forget(path: path, sampleRate: plan.sampleRate)
             if cache.lookUp(path: path, sampleRate: plan.sampleRate) != nil {

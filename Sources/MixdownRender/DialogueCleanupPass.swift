@@ -6,9 +6,15 @@ import MixdownTime
 import MixdownUnits
 
 /// Cleans the dialogue items of a plan that ask for it (rumble, hum, noise:
-/// `DialogueCleaning` in MixdownMediaIO), each into a temporary WAV file at the
-/// session rate, and makes their segments read it: the first measured pass, so
-/// that levelling, the ducks and the delivery hear the cleaned voice.
+/// `DialogueCleaning` in MixdownMediaIO), each into an entry of the conform
+/// cache (or, without one, a temporary WAV file) at the session rate, and makes
+/// their segments read it: the first measured pass, so that levelling, the
+/// ducks and the delivery hear the cleaned voice.
+///
+/// An entry is keyed by the input and everything the cleanup depends on (the
+/// chain, the frames, the pauses learned from), so a re-render after a change
+/// of gain, fade or duck cleans nothing: it reads the entry. An entry that
+/// cannot be written leaves that item to a temporary file, with one warning.
 ///
 /// An item's noise is learned from its own pauses (the complement of its
 /// phrases). Items are cleaned in parallel, one per thread; each is streamed, so
@@ -21,12 +27,13 @@ public enum DialogueCleanupPass {
     ///
     /// - Parameters:
     ///   - plan: a plan as planning made it.
-    ///   - folder: where the cleaned audio is written (8 bytes a frame): the output's folder, say.
+    ///   - folder: where cleaned audio that is not cached is written (8 bytes a frame): the output's folder, say.
+    ///   - cache: the conform cache the cleaned audio is kept in and found in; nil for none.
     ///   - threads: items cleaned at once, the calling thread's among them.
     ///   - isCancelled: polled every block of every item.
     /// - Throws: the cleaner's `MediaIOError`s (`cancelled` when `isCancelled` turns true);
     ///   `cannotCreateOutput` when `folder` cannot hold the files.
-    public static func run(plan: MixPlan, folder: String, threads: Int,
+    public static func run(plan: MixPlan, folder: String, cache: ConformCache? = nil, threads: Int,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
         var jobs: [Job] = []
         for (t, track) in plan.audioTracks.enumerated() {
@@ -46,27 +53,55 @@ public enum DialogueCleanupPass {
         let rate = plan.sampleRate
         let pending = jobs
         // The calling thread cleans too: `threads` threads in all.
-        let pool = WorkerPool<CleanupReport>(threads: max(1, threads) - 1, jobs: jobs.count) { n, pool throws(MediaIOError) in
+        let pool = WorkerPool<Outcome>(threads: max(1, threads) - 1, jobs: jobs.count) { n, pool throws(MediaIOError) in
             let job = pending[n]
             let cleanup = job.settings.cleanup
-            return try DialogueCleaning.clean(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
-                                              dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses, to: paths[n],
-                                              isCancelled: { isCancelled() || pool.isStopped })
+            let cancelled = { @Sendable in isCancelled() || pool.isStopped }
+            let preparation = try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                                           dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+            var cacheFailure: String?
+            if let cache {
+                if let entry = cache.lookUp(path: job.path, sampleRate: rate, processing: preparation.processing) {
+                    return Outcome(report: preparation.report, path: entry.entryPath)
+                }
+                do throws(MediaIOError) {
+                    let stream = try ConformEntryStream(cache: cache, path: job.path, sampleRate: rate, processing: preparation.processing)
+                    try preparation.write(into: { (block) throws(MediaIOError) in try stream.write(block) }, isCancelled: cancelled)
+                    return Outcome(report: preparation.report, path: try stream.finish().entryPath)
+                } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
+                    cacheFailure = reason
+                }
+            }
+            // No cache, or none that takes the entry: a file of the plan's own, cleaned again from the start.
+            let again = cacheFailure == nil ? preparation
+                : try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                               dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+            let writer = try WAVWriter(path: paths[n], sampleRate: rate, format: .f32, inputs: [job.path], frameCount: Int64(job.frames.count))
+            try again.write(into: { (block) throws(MediaIOError) in try writer.write(block) }, isCancelled: cancelled)
+            try writer.finish()
+            return Outcome(report: again.report, path: paths[n], cacheFailure: cacheFailure)
         }
         pool.joinAndWait()
         if let error = pool.firstError { throw error }
         var cleaned = plan
         cleaned.temporaryFiles.append(files)
-        for (n, (job, report)) in zip(jobs, pool.remainingResults).enumerated() {
+        let outcomes = pool.remainingResults
+        let failures = outcomes.compactMap(\.cacheFailure)
+        if let reason = failures.first, let cache {
+            cleaned.warnings.append("cache: cannot store the cleaned dialogue of \(failures.count) item\(failures.count == 1 ? "" : "s") in "
+                + "\(MessageText.shown(cache.folder)) (\(reason)); cleaned into a temporary file instead")
+        }
+        for (job, outcome) in zip(jobs, outcomes) {
+            let report = outcome.report
             let item = plan.audioTracks[job.track].items[job.item]
             do {
                 let start = MediaTime(sampleIndex: job.frames.lowerBound, sampleRate: rate)
                 // The segments' source times are exact and their frames rounded: the file
                 // stands for all of the time they read (its last frame may be a rounding short).
                 let length = max(MediaTime(sampleIndex: Int64(job.frames.count), sampleRate: rate), try job.sourceEnd - start)
-                let asset = try Asset(path: paths[n], duration: length)
+                let asset = try Asset(path: outcome.path, duration: length)
                 try cleaned.audioTracks[job.track].redirect(item, to: asset, offset: start)
-                cleaned.originals[paths[n]] = (item.path, start)
+                cleaned.originals[outcome.path] = (item.path, start)
             } catch {
                 throw .unsupported(path: item.name, reason: "its cleaned audio does not fit its segments: \(error)")
             }
@@ -75,6 +110,15 @@ public enum DialogueCleanupPass {
             if let warning = report.warning { cleaned.warnings.append("\(item.name): \(warning)") }
         }
         return cleaned
+    }
+
+    /// Where one item's cleaned audio went, and what cleaning it found.
+    struct Outcome: Sendable {
+        var report: CleanupReport
+        /// The entry's path in the cache, or the plan's temporary file.
+        var path: String
+        /// Why the cache could not keep it, when it could not.
+        var cacheFailure: String?
     }
 
     /// One item to clean: its file, the frames of it the plan reads, and its pauses among them.

@@ -1,6 +1,7 @@
 import Foundation
 import MixdownAudioMix
 import MixdownExport
+import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
@@ -83,5 +84,63 @@ final class DialogueCleanupPassTests: XCTestCase {
         }()
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary), "the temporary file is gone with the plan")
         XCTAssertEqual(try folder.contents().filter { $0.hasPrefix(".") }, [], "nothing left beside the output")
+    }
+
+    /// With a conform cache the cleaned take is an entry of it, read by the
+    /// take's segments: a second render finds it instead of cleaning again,
+    /// other settings make another, and a cache that cannot take it leaves the
+    /// take to a temporary file with one warning; the mix is the same bit for bit
+    /// whichever way the cleaned audio was kept.
+    func testTheCleanedTakeIsKeptInTheConformCacheAndFoundByTheNextRender() throws {
+        let folder = try TemporaryFolder()
+        let (take, _) = try noisyTake(in: folder)
+        let cleanup = DialogueCleanup(highpass: .standard, dehum: .auto, denoise: .standard)
+        let cache = ConformCache(folder: folder.file("cache"))
+        ConformedAudio.forgetAll()
+        defer { ConformedAudio.forgetAll() }
+        func measured(_ cleanup: DialogueCleanup, cache: ConformCache?) throws -> MixPlan {
+            try MeasuredPlan(plan: try project(take, cleanup: cleanup).plan(), threads: 2, scratchFolder: folder.path, cache: cache).plan
+        }
+        func cleanedPath(_ plan: MixPlan) throws -> String {
+            try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.segments.first).asset.path
+        }
+        func inode(_ path: String) throws -> Int {
+            try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        }
+        let uncached = try measured(cleanup, cache: nil)
+        let expected = try render(uncached)
+
+        let cold = try measured(cleanup, cache: cache)
+        let entry = try cleanedPath(cold)
+        XCTAssertTrue(entry.hasPrefix(cache.folder + "/") && entry.hasSuffix(".conform"), "the cleaned take is a cache entry: \(entry)")
+        XCTAssertEqual(cache.entries().map(\.entryPath), [entry])
+        XCTAssertEqual(cold.warnings, [])
+        XCTAssertEqual(cold.original(of: try XCTUnwrap(cold.audioTracks(of: .voiceovers).first?.segments.first)).path, take)
+        XCTAssertEqual(try render(cold), expected, "cold from the cache: the mix without it")
+        let written = try inode(entry)
+
+        // Another process, as it were: nothing registered, the entry found on disk.
+        ConformedAudio.forgetAll()
+        let warm = try measured(cleanup, cache: cache)
+        XCTAssertEqual(try cleanedPath(warm), entry)
+        XCTAssertEqual(try inode(entry), written, "found, not written again")
+        XCTAssertEqual(cache.entries().count, 1)
+        let item = { (plan: MixPlan) in plan.audioTracks(of: .voiceovers).first?.items.first?.dialogue?.cleanup }
+        XCTAssertEqual(item(warm), item(uncached), "the same findings reported")
+        XCTAssertEqual(try render(warm), expected, "warm: the mix without the cache")
+
+        var gentler = cleanup
+        gentler.denoise = NoiseReduction(uncheckedDecibels: 6)
+        let other = try measured(gentler, cache: cache)
+        XCTAssertNotEqual(try cleanedPath(other), entry, "another amount of noise reduction is another entry")
+        XCTAssertEqual(cache.entries().count, 2)
+        XCTAssertEqual(try render(other), try render(try measured(gentler, cache: nil)))
+
+        try Data().write(to: URL(fileURLWithPath: folder.file("file")))
+        let full = try measured(cleanup, cache: ConformCache(folder: folder.file("file/cache")))
+        XCTAssertEqual(full.warnings.count, 1)
+        XCTAssertTrue(full.warnings.first?.hasPrefix("cache: cannot store the cleaned dialogue of 1 item in ") ?? false, "\(full.warnings)")
+        XCTAssertTrue(try cleanedPath(full).hasPrefix(folder.path + "/."), "a temporary file beside the output instead")
+        XCTAssertEqual(try render(full), expected)
     }
 }

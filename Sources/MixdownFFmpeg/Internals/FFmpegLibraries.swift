@@ -10,4 +10,7 @@ package enum FFmpegLibraries {
         "ffmpeg \(av_version_info().map { String(cString: $0) } ?? "?") avcodec \(avcodec_version()) "
             + "avformat \(avformat_version()) swresample \(swresample_version()) avutil \(avutil_version())"
     }
+
+    /// libavfilter's version (`avfilter_version`): another may filter differently.
+    package static var filteringVersions: String { "avfilter \(avfilter_version())" }
 }

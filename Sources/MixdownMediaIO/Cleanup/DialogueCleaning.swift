@@ -15,15 +15,9 @@ public enum DialogueCleaning {
     public static let silenceLevel = -110.0
 
     /// Cleans frames `frames` of `path`'s audio (stereo at `sampleRate`, read as
-    /// the renderer reads it) into a stereo 32-bit float WAV at `outputPath`.
-    ///
-    /// The pauses are read first (the longest, up to ``learningSeconds`` in all):
-    /// their level is the report's noise level, `Dehum.auto` looks for hum in
-    /// them (`HumDetector`), and afftdn learns its noise profile from them,
-    /// through the high-pass and notches and shifted to afftdn's noise floor (`NoiseBands`).
-    /// Then the item streams through the chain in blocks, in constant memory.
-    /// With less than ``minimumLearningMilliseconds`` of pauses, noise reduction
-    /// is skipped and the report says why.
+    /// the renderer reads it) into a stereo 32-bit float WAV at `outputPath`:
+    /// ``prepare(path:frames:sampleRate:highpass:dehum:denoise:pauses:)``, then
+    /// ``Preparation/write(into:isCancelled:)``.
     ///
     /// - Parameters:
     ///   - path: the item's file, read as the renderer reads it.
@@ -42,6 +36,27 @@ public enum DialogueCleaning {
                              dehum: Dehum, denoise: NoiseReduction?, pauses: [Range<Int64>], to outputPath: String,
                              isCancelled: @Sendable () -> Bool) throws(MediaIOError) -> CleanupReport {
         let writer = try WAVWriter(path: outputPath, sampleRate: sampleRate, format: .f32, inputs: [path], frameCount: Int64(frames.count))
+        let preparation = try prepare(path: path, frames: frames, sampleRate: sampleRate, highpass: highpass, dehum: dehum,
+                                      denoise: denoise, pauses: pauses)
+        try preparation.write(into: { (block) throws(MediaIOError) in try writer.write(block) }, isCancelled: isCancelled)
+        try writer.finish()
+        return preparation.report
+    }
+
+    /// What cleaning frames `frames` of `path`'s audio will do, found from its
+    /// pauses: the chain and the report, before a sample is cleaned.
+    ///
+    /// The pauses are read first (the longest, up to ``learningSeconds`` in all):
+    /// their level is the report's noise level, `Dehum.auto` looks for hum in
+    /// them (`HumDetector`), and afftdn will learn its noise profile from them,
+    /// through the high-pass and notches and shifted to afftdn's noise floor (`NoiseBands`).
+    /// With less than ``minimumLearningMilliseconds`` of pauses, noise reduction
+    /// is skipped and the report says why. The parameters are
+    /// ``clean(path:frames:sampleRate:highpass:dehum:denoise:pauses:to:isCancelled:)``'s.
+    ///
+    /// - Throws: the reader's errors, `unsupported` when FFmpeg refuses the chain.
+    public static func prepare(path: String, frames: Range<Int64>, sampleRate: SampleRate, highpass: HighpassFrequency?,
+                               dehum: Dehum, denoise: NoiseReduction?, pauses: [Range<Int64>]) throws(MediaIOError) -> Preparation {
         let source = try ConformedAudio.source(path: path, sampleRate: sampleRate)
         let chosen = learningPauses(pauses, within: frames, sampleRate: sampleRate)
         let noise = try PauseAudio(reading: chosen, from: source)
@@ -77,17 +92,13 @@ public enum DialogueCleaning {
             }
         }
         report.warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
-
-        let cleaner = try DialogueCleaner(chain: chain, sampleRate: sampleRate)
-        if chain.denoise != nil { try cleaner.learnNoise(from: noise.audio) }
-        try stream(frames, from: source, through: cleaner, into: writer, isCancelled: isCancelled)
-        try writer.finish()
-        return report
+        return Preparation(source: source, frames: frames, sampleRate: sampleRate, chain: chain, learnedFrom: chosen,
+                           noise: noise, report: report)
     }
 
-    /// Reads `frames` from `source` through `cleaner` into `writer`, block by block.
-    private static func stream(_ frames: Range<Int64>, from source: any AudioSampleSource, through cleaner: DialogueCleaner,
-                               into writer: WAVWriter, isCancelled: @Sendable () -> Bool) throws(MediaIOError) {
+    /// Reads `frames` from `source` through `cleaner` into `write`, block by block.
+    static func stream(_ frames: Range<Int64>, from source: any AudioSampleSource, through cleaner: DialogueCleaner,
+                       into write: (AudioSlice) throws(MediaIOError) -> Void, isCancelled: @Sendable () -> Bool) throws(MediaIOError) {
         let blockLength = 8192
         var input = AudioBuffer(capacity: blockLength)
         var output = AudioBuffer(capacity: blockLength)
@@ -100,7 +111,7 @@ public enum DialogueCleaning {
             while written < total {
                 let count = cleaner.pull(into: output.mutableSlice(0..<Int(min(Int64(blockLength), total - written))))
                 if count == 0 { return }
-                try writer.write(output.slice(0..<count))
+                try write(output.slice(0..<count))
                 written += Int64(count)
             }
         }
@@ -123,7 +134,7 @@ public enum DialogueCleaning {
         try cleaner.finish()
         try drain()
         guard written == total else {
-            throw .writeFailed(path: writer.path, reason: "the cleanup chain gave \(written) of \(total) frames")
+            throw .unsupported(path: "the dialogue cleanup", reason: "its chain gave \(written) of \(total) frames")
         }
     }
 

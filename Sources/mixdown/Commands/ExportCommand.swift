@@ -75,7 +75,7 @@ struct ExportCommand: ParsableCommand {
         // A range conforms nothing: it reads the entries there are (see ConformPass).
         try caching.prepare(plan, threads: threading.count, whole: range == nil, console: console)
         let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, lossy: true,
-                                             output: output, warn: { console.warn($0) })
+                                             output: output, cache: caching.cache, warn: { console.warn($0) })
         let quality = project.video.quality ?? .standard
         let preset = project.video.preset
         let export = try DeliveryExport(measured: measured, outputPath: output, range: range,

@@ -33,7 +33,7 @@ struct InspectCommand: ParsableCommand {
         let planned = try project.plan(for: .layout)
         // Without the level scan nothing may render the whole mix: the entries there are are read.
         try caching.prepare(planned, threads: threading.count, whole: levels, console: Console(quiet: false))
-        let plan = try project.measuring(planned, threads: threading.count).plan
+        let plan = try project.measuring(planned, threads: threading.count, cache: caching.cache).plan
         var report = TimelineReport(plan: plan)
         if levels {
             let scan = try LevelScan(plan: plan, threads: threading.count)

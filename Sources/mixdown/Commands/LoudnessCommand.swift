@@ -86,7 +86,7 @@ struct LoudnessCommand: ParsableCommand {
         let project = try timeline.project(loading: inputs.first, shaping: shaping, picture: picture)
         let planned = try project.plan(for: .preview)
         try caching.prepare(planned, threads: threading.count, whole: true, console: Console(quiet: false))
-        var plan = try project.measuring(planned, threads: threading.count).plan
+        var plan = try project.measuring(planned, threads: threading.count, cache: caching.cache).plan
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil
         var report = LoudnessReport()

@@ -53,7 +53,7 @@ struct MixCommand: ParsableCommand {
         try caching.prepare(plan, threads: threading.count, whole: range == nil, console: console)
         // The whole mix is measured, also for a `--range`: a range previews the delivery.
         let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, output: output,
-                                             warn: { console.warn($0) })
+                                             cache: caching.cache, warn: { console.warn($0) })
         if let normalisation = measured.normalisation {
             DeliveryReport.normalisation(normalisation, sampleRate: plan.sampleRate).map { console.summary($0) }
         }

@@ -1,4 +1,5 @@
 import MixdownExport
+import MixdownMediaIO
 import MixdownPlan
 import MixdownPlanning
 import MixdownProject
@@ -20,13 +21,14 @@ extension Project {
     ///   - delivery: the delivery flags of `mix` and `export`; nil for none.
     ///   - lossy: whether the output is AAC (`export`).
     ///   - output: the file to be written: a normalisation records the mix beside it.
+    ///   - cache: the conform cache the cleaned dialogue is kept in; nil for none.
     ///   - warn: each warning, as soon as its pass finds it.
     /// - Throws: `ValidationError` for `--true-peak` without a target; the passes' `MediaIOError`s.
     func measuring(_ plan: MixPlan, threads: Int, delivery: LoudnessOptions? = nil, lossy: Bool = false, output: String = ".",
-                   warn: (String) -> Void = { _ in }) throws -> MeasuredPlan {
+                   cache: ConformCache? = nil, warn: (String) -> Void = { _ in }) throws -> MeasuredPlan {
         let target = try delivery?.delivery(for: self)
         return try MeasuredPlan(plan: plan, delivery: target, lossy: lossy, threads: threads,
-                                scratchFolder: LoudnessOptions.scratchFolder(for: output),
+                                scratchFolder: LoudnessOptions.scratchFolder(for: output), cache: cache,
                                 isCancelled: { Interrupt.isRequested() }, warn: warn)
     }
 }

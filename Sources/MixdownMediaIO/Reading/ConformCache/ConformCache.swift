@@ -47,8 +47,13 @@ public final class ConformCache: Sendable {
     /// The entry holding `path`'s audio at `sampleRate` as the file is now,
     /// marked used; nil when there is none (or the file cannot be read).
     public func lookUp(path: String, sampleRate: SampleRate) -> ConformEntry? {
-        guard let key = try? ConformCacheKey(path: path, sampleRate: sampleRate),
-              let entry = ConformEntry.open(folder + "/" + key.entryName, key: key) else { return nil }
+        guard let key = try? ConformCacheKey(path: path, sampleRate: sampleRate) else { return nil }
+        return lookUp(key)
+    }
+
+    /// The entry of `key`, marked used and registered for this process's renders; nil when there is none.
+    func lookUp(_ key: ConformCacheKey) -> ConformEntry? {
+        guard let entry = ConformEntry.open(folder + "/" + key.entryName, key: key) else { return nil }
         entry.touch()
         ConformedAudio.register(entry, for: key)
         return entry

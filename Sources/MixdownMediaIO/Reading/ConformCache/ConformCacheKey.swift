@@ -20,6 +20,9 @@ struct ConformCacheKey: Sendable, Equatable {
     let sampleRate: SampleRate
     /// Every fact above, one per line: stored in the entry's header and compared whole.
     let text: String
+    /// Whether the key names audio made from the input's by processing
+    /// (``init(_:processedBy:)``), not the input's own: registered under the entry's path.
+    let isProcessed: Bool
 
     /// Bumped whenever a change in Mixdown (the decoder's placement, its
     /// fold-down, the entry's layout) changes what an entry holds.
@@ -56,6 +59,19 @@ struct ConformCacheKey: Sendable, Equatable {
             ends \(hash.finish())
             rate \(sampleRate.hertz) stream best channels 2 float32
             """
+        isProcessed = false
+    }
+
+    /// The key of audio made from `source`'s samples by `processing`: a text
+    /// that names every setting and input the result depends on (and its code's
+    /// version), appended to the source's facts, so that a changed file or
+    /// setting names another entry.
+    init(_ source: ConformCacheKey, processedBy processing: String) {
+        path = source.path
+        snapshot = source.snapshot
+        sampleRate = source.sampleRate
+        text = source.text + "\n" + processing
+        isProcessed = true
     }
 
     /// The entry's file name: a hash of ``text``, so that any change in it names another file.

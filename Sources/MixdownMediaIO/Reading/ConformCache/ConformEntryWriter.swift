@@ -29,12 +29,20 @@ package final class ConformEntryWriter: Sendable {
     ///
     /// - Throws: `missingInput` when the file cannot be read; `cannotCreateOutput`
     ///   naming the folder when the temporary file cannot be made.
-    package init(cache: ConformCache, path: String, sampleRate: SampleRate) throws(MediaIOError) {
+    package convenience init(cache: ConformCache, path: String, sampleRate: SampleRate) throws(MediaIOError) {
+        let key: ConformCacheKey
         do {
             key = try ConformCacheKey(path: path, sampleRate: sampleRate)
         } catch {
             throw .missingInput(path: path, reason: error.message)
         }
+        try self.init(cache: cache, key: key)
+    }
+
+    /// Starts the entry of `key` in `cache`'s folder.
+    ///
+    /// - Throws: `cannotCreateOutput` naming the folder when the temporary file cannot be made.
+    init(cache: ConformCache, key: ConformCacheKey) throws(MediaIOError) {
         do {
             try makeFolders(cache.folder)
         } catch {
@@ -47,8 +55,9 @@ package final class ConformEntryWriter: Sendable {
             throw .cannotCreateOutput(path: cache.folder, reason: error.message)
         }
         self.cache = cache
-        self.path = path
-        self.sampleRate = sampleRate
+        self.key = key
+        path = key.path
+        sampleRate = key.sampleRate
         // The header's size does not depend on the frame count, which is written last.
         headerSize = ConformEntry.Header(sampleRate: sampleRate.hertz, frameCount: 0, key: key.text, sourcePath: path).size
     }
@@ -86,11 +95,7 @@ package final class ConformEntryWriter: Sendable {
             if isCancelled() { throw .cancelled }
             let got = try decoder.read(into: buffer.mutableSlice(0..<ConformEntry.chunkFrames))
             guard got > 0 else { break }
-            // A chunk: its left channel, then its right.
-            let offset = headerSize + position * 8
-            for channel in 0..<2 {
-                try write(buffer.slice(0..<got).channel(channel).baseAddress!, bytes: got * 4, at: offset + Int64(channel * got * 4))
-            }
+            try write(chunk: buffer.slice(0..<got), at: position)
             position += Int64(got)
             // Only the input's last chunk may be short.
             if got < ConformEntry.chunkFrames {
@@ -107,6 +112,25 @@ package final class ConformEntryWriter: Sendable {
         } else {
             state.withLock { $0.frameCount = position }
         }
+    }
+
+    /// Writes `chunk`, a whole chunk of the entry or its last, at frame `position`
+    /// (a multiple of `ConformEntry.chunkFrames`): its left channel, then its right.
+    ///
+    /// - Throws: `writeFailed` naming the folder.
+    func write(chunk: AudioSlice, at position: Int64) throws(MediaIOError) {
+        let offset = headerSize + position * 8
+        for channel in 0..<2 {
+            try write(chunk.channel(channel).baseAddress!, bytes: chunk.count * 4, at: offset + Int64(channel * chunk.count * 4))
+        }
+    }
+
+    /// Finishes an entry written chunk by chunk (``write(chunk:at:)``) that holds `frameCount` frames, as ``finish()``.
+    ///
+    /// - Throws: `writeFailed` naming the folder when the file cannot be finished.
+    func finish(frameCount: Int64) throws(MediaIOError) -> ConformEntry {
+        state.withLock { $0.frameCount = frameCount }
+        return try finish()
     }
 
     /// Writes the header, renames the entry into place, registers it for this

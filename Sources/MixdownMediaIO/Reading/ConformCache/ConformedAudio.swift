@@ -24,13 +24,22 @@ public enum ConformedAudio {
     /// The entry registered for `path` at `sampleRate`, if the file has not changed since.
     public static func entry(for path: String, sampleRate: SampleRate) -> ConformEntry? {
         guard let known = store.withLock({ $0[Name(path: path, rate: sampleRate.hertz)] }),
-              (try? FileSnapshot(path: path)) == known.snapshot else { return nil }
+              known.snapshot == nil || (try? FileSnapshot(path: path)) == known.snapshot else { return nil }
         return known.entry
     }
 
-    /// Has renders of `key.path` at its rate read `entry`.
+    /// Whether `path` names processed audio in the cache (an entry's own file,
+    /// registered by a pass that processed an input), which only the entry reads.
+    public static func isProcessed(_ path: String, sampleRate: SampleRate) -> Bool {
+        store.withLock { $0[Name(path: path, rate: sampleRate.hertz)] }.map { $0.snapshot == nil } ?? false
+    }
+
+    /// Has renders of `key.path` at its rate read `entry`; for a processed key
+    /// (a cleaned take, say), renders of the entry's own path, for as long as the
+    /// process runs: its descriptor stays open, whatever another process does to the file.
     static func register(_ entry: ConformEntry, for key: ConformCacheKey) {
-        store.withLock { $0[Name(path: key.path, rate: key.sampleRate.hertz)] = Registered(snapshot: key.snapshot, entry: entry) }
+        let name = Name(path: key.isProcessed ? entry.entryPath : key.path, rate: key.sampleRate.hertz)
+        store.withLock { $0[name] = Registered(snapshot: key.isProcessed ? nil : key.snapshot, entry: entry) }
     }
 
     /// Forgets the entry of `path` at `sampleRate`, if any: its renders decode
@@ -50,7 +59,8 @@ public enum ConformedAudio {
     }
 
     private struct Registered {
-        var snapshot: FileSnapshot
+        /// The version of the file the entry holds; nil for processed audio, read only through the entry.
+        var snapshot: FileSnapshot?
         var entry: ConformEntry
     }
 
