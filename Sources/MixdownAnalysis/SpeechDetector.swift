@@ -47,6 +47,10 @@ public final class SpeechDetector {
     /// How much later than its last speech frame a region ends.
     public let hangover: MediaTime
 
+    /// Bumped whenever a change of the rules changes the regions of some signal:
+    /// findings kept from an earlier version are not this detector's.
+    public static let rulesVersion = 1
+
     static let speechBand = (300.0, 3400.0)
     static let fricativeBand = (3400.0, 8000.0)
     static let pitchRange = (80.0, 400.0)

@@ -1,5 +1,6 @@
 import MixdownAnalysis
 import MixdownAudioMix
+import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
@@ -86,15 +87,31 @@ extension Planner {
     mutating func listen(to item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange,
                          phrases: Bool) throws(PlanningError) -> (speech: [MediaTimeRange], phrases: [MediaTimeRange]?) {
         let rate = Self.speechAnalysisRate
-        let detector = try mixError { () throws(AudioMixError) in
-            try SpeechDetector(sampleRate: rate, threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause,
-                               phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
-        }
+        let settings = (threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause,
+                        phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
         let samples: Range<Int64>
         do { samples = try source.sampleRange(sampleRate: rate) } catch { throw .time(error) }
-        try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
-        let speech = try placed(detector.finish(), at: audible)
-        return (speech, try detector.phrases.map { phrases throws(PlanningError) in try placed(phrases, at: audible) })
+        // What the detector finds depends on the samples and the settings only: a later render reads it from the cache.
+        let processing = """
+            speech analysis
+            rules \(SpeechDetector.rulesVersion) threshold \(settings.threshold.decibels) max pause \(settings.maxPause) \
+            phrase pause \(settings.phrasePause.map { "\($0)" } ?? "none") samples \(samples.lowerBound)..<\(samples.upperBound)
+            """
+        var found = cache?.note(path: item.path, sampleRate: rate, processing: processing).flatMap(SpeechNote.init(bytes:))
+        if found == nil {
+            let detector = try mixError { () throws(AudioMixError) in
+                try SpeechDetector(sampleRate: rate, threshold: settings.threshold, maxPause: settings.maxPause,
+                                   phrasePause: settings.phrasePause)
+            }
+            try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
+            let speech = detector.finish()
+            let note = SpeechNote(speech: speech, phrases: detector.phrases, sampleRate: rate)
+            cache?.storeNote(note.bytes, path: item.path, sampleRate: rate, processing: processing)
+            found = note
+        }
+        let note = found!
+        let speech = try placed(note.speech(sampleRate: rate), at: audible)
+        return (speech, try note.phrases(sampleRate: rate).map { phrases throws(PlanningError) in try placed(phrases, at: audible) })
     }
 
     /// `regions` of a source that plays from `audible.start`, on the timeline, cut to `audible`.

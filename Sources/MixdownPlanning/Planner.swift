@@ -19,10 +19,13 @@ struct Planner {
     /// Dialogue items' phrases heard while listening for the duck, by item name:
     /// what ``listenToDialogue(_:)`` takes rather than decode them again.
     var heardPhrases: [String: [MediaTimeRange]] = [:]
+    /// Where the speech detector's findings are kept between plans; nil for nowhere.
+    let cache: ConformCache?
 
-    init(project: Project, purpose: PlanPurpose) {
+    init(project: Project, purpose: PlanPurpose, cache: ConformCache? = nil) {
         self.project = project
         self.purpose = purpose
+        self.cache = cache
     }
 
     mutating func plan() throws(PlanningError) -> MixPlan {

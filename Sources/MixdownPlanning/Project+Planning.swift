@@ -1,3 +1,4 @@
+import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 
@@ -10,9 +11,14 @@ extension Project {
     /// Planning never renders: a duck by loudness is left for a loudness pass to
     /// measure (`MixPlan.needsMeasuring`), which the sessions of MixdownExport run.
     ///
+    /// With a `cache`, what the speech detector finds in an input (the ducks'
+    /// speech, the dialogue's phrases) is kept in it as a note, keyed by the
+    /// file and the detector's settings, and a later plan reads it instead of
+    /// decoding and listening again.
+    ///
     /// - Throws: ``PlanningError`` naming the file or field that cannot work.
-    public func plan(for purpose: PlanPurpose = .preview) throws(PlanningError) -> MixPlan {
-        var planner = Planner(project: self, purpose: purpose)
+    public func plan(for purpose: PlanPurpose = .preview, cache: ConformCache? = nil) throws(PlanningError) -> MixPlan {
+        var planner = Planner(project: self, purpose: purpose, cache: cache)
         return try planner.plan()
     }
 }

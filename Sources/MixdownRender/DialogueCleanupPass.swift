@@ -57,29 +57,41 @@ public enum DialogueCleanupPass {
             let job = pending[n]
             let cleanup = job.settings.cleanup
             let cancelled = { @Sendable in isCancelled() || pool.isStopped }
-            let preparation = try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
-                                                           dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+            let processing = DialogueCleaning.processing(frames: job.frames, highpass: cleanup.highpass, dehum: cleanup.dehum,
+                                                         denoise: cleanup.denoise, pauses: job.pauses)
+            let prepare = { () throws(MediaIOError) in
+                try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                             dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+            }
+            // The report is a note beside the entry: a re-render neither cleans nor prepares.
+            let reportNote = processing + "\nreport"
             var cacheFailure: String?
             if let cache {
-                if let entry = cache.lookUp(path: job.path, sampleRate: rate, processing: preparation.processing) {
-                    return Outcome(report: preparation.report, path: entry.entryPath)
+                if let entry = cache.lookUp(path: job.path, sampleRate: rate, processing: processing) {
+                    if let report = cache.note(path: job.path, sampleRate: rate, processing: reportNote).flatMap(CleanupReport.init(noteBytes:)) {
+                        return Outcome(report: report, path: entry.entryPath)
+                    }
+                    let report = try prepare().report
+                    cache.storeNote(report.noteBytes, path: job.path, sampleRate: rate, processing: reportNote)
+                    return Outcome(report: report, path: entry.entryPath)
                 }
                 do throws(MediaIOError) {
-                    let stream = try ConformEntryStream(cache: cache, path: job.path, sampleRate: rate, processing: preparation.processing)
+                    let preparation = try prepare()
+                    let stream = try ConformEntryStream(cache: cache, path: job.path, sampleRate: rate, processing: processing)
                     try preparation.write(into: { (block) throws(MediaIOError) in try stream.write(block) }, isCancelled: cancelled)
-                    return Outcome(report: preparation.report, path: try stream.finish().entryPath)
+                    let entry = try stream.finish()
+                    cache.storeNote(preparation.report.noteBytes, path: job.path, sampleRate: rate, processing: reportNote)
+                    return Outcome(report: preparation.report, path: entry.entryPath)
                 } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
                     cacheFailure = reason
                 }
             }
             // No cache, or none that takes the entry: a file of the plan's own, cleaned again from the start.
-            let again = cacheFailure == nil ? preparation
-                : try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
-                                               dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+            let preparation = try prepare()
             let writer = try WAVWriter(path: paths[n], sampleRate: rate, format: .f32, inputs: [job.path], frameCount: Int64(job.frames.count))
-            try again.write(into: { (block) throws(MediaIOError) in try writer.write(block) }, isCancelled: cancelled)
+            try preparation.write(into: { (block) throws(MediaIOError) in try writer.write(block) }, isCancelled: cancelled)
             try writer.finish()
-            return Outcome(report: again.report, path: paths[n], cacheFailure: cacheFailure)
+            return Outcome(report: preparation.report, path: paths[n], cacheFailure: cacheFailure)
         }
         pool.joinAndWait()
         if let error = pool.firstError { throw error }

@@ -194,6 +194,63 @@ final class ConformCacheTests: XCTestCase {
         XCTAssertEqual(ConformCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]), "/h/.cache/mixdown")
         XCTAssertNil(ConformCache.defaultFolder(environment: [:]))
     }
+
+    /// Notes (a few bytes found by analysing an input) and processed audio are
+    /// keyed by the file and the processing: found again, a miss for another
+    /// processing or a changed file, listed with their processing, counted in the cap.
+    func testNotesAndProcessedAudioAreKeyedByTheFileAndTheProcessing() throws {
+        let folder = try TemporaryFolder()
+        let input = folder.file("tone.wav")
+        try makeInput(input)
+        let cache = ConformCache(folder: folder.file("cache"))
+        let bytes: [UInt8] = Array("regions 1..<2".utf8)
+        XCTAssertNil(cache.note(path: input, sampleRate: 16_000, processing: "speech analysis\nrules 1"))
+        XCTAssertTrue(cache.storeNote(bytes, path: input, sampleRate: 16_000, processing: "speech analysis\nrules 1"))
+        XCTAssertEqual(cache.note(path: input, sampleRate: 16_000, processing: "speech analysis\nrules 1"), bytes)
+        XCTAssertNil(cache.note(path: input, sampleRate: 16_000, processing: "speech analysis\nrules 2"), "another processing")
+        XCTAssertNil(cache.note(path: input, sampleRate: .standard, processing: "speech analysis\nrules 1"), "another rate")
+        XCTAssertTrue(cache.storeNote([], path: input, sampleRate: 16_000, processing: "nothing found"))
+        XCTAssertEqual(cache.note(path: input, sampleRate: 16_000, processing: "nothing found"), [], "an empty note is a note")
+
+        // Processed audio: an entry of its own, read under its own path, never as the input's audio.
+        let stream = try ConformEntryStream(cache: cache, path: input, sampleRate: .standard, processing: "halved\nversion 1")
+        // 1.6 MB: more than the smallest cap, in blocks that are not the entry's chunks.
+        let frames = 200_000
+        var block = AudioBuffer(capacity: frames)
+        let ramp = (0..<frames).map { Float($0) / Float(2 * frames) }
+        _ = block.mutableSlice(0..<frames).channel(0).update(from: ramp)
+        _ = block.mutableSlice(0..<frames).channel(1).update(from: ramp.map { -$0 })
+        for start in stride(from: 0, to: frames, by: 70_000) { try stream.write(block.slice(start..<min(start + 70_000, frames))) }
+        let entry = try stream.finish()
+        XCTAssertEqual(entry.frameCount, Int64(frames))
+        XCTAssertTrue(ConformedAudio.isProcessed(entry.entryPath, sampleRate: .standard))
+        XCTAssertNil(ConformedAudio.entry(for: input, sampleRate: .standard), "not the input's own audio")
+        let read = try readAll(ConformedAudio.source(path: entry.entryPath, sampleRate: .standard))
+        XCTAssertEqual(read[0], ramp)
+        XCTAssertEqual(read[1], ramp.map { -$0 })
+        ConformedAudio.forgetAll()
+        XCTAssertEqual(cache.lookUp(path: input, sampleRate: .standard, processing: "halved\nversion 1")?.entryPath, entry.entryPath)
+        XCTAssertNil(cache.lookUp(path: input, sampleRate: .standard, processing: "halved\nversion 2"))
+        XCTAssertNil(cache.lookUp(path: input, sampleRate: .standard), "the input itself is not conformed")
+
+        let listed = cache.entries()
+        XCTAssertEqual(listed.count, 3)
+        XCTAssertEqual(Set(listed.compactMap(\.processing)), ["speech analysis", "nothing found", "halved"])
+        XCTAssertEqual(listed.first { $0.processing == "halved" }?.frameCount, Int64(frames))
+        XCTAssertNil(listed.first { $0.processing == "speech analysis" }?.frameCount, "a note holds no frames")
+
+        // A changed file: every note and processed entry of it is a miss.
+        try makeInput(input, frequency: 880)
+        XCTAssertNil(cache.note(path: input, sampleRate: 16_000, processing: "speech analysis\nrules 1"))
+        XCTAssertNil(cache.lookUp(path: input, sampleRate: .standard, processing: "halved\nversion 1"))
+
+        // Notes count in the cap, and go least recently used first.
+        let small = ConformCache(folder: cache.folder, capacity: try CacheSize(bytes: 1 << 20))
+        XCTAssertTrue(small.storeNote(bytes, path: input, sampleRate: 16_000, processing: "newest"))
+        XCTAssertEqual(small.entries().compactMap(\.processing), ["newest"])
+        XCTAssertFalse(ConformCache(folder: input + "/cache").storeNote(bytes, path: input, sampleRate: 16_000, processing: "x"),
+                       "a folder that cannot be made")
+    }
 }
 
 /// A counter threads may add to.

@@ -301,3 +301,20 @@ final class DialogueCleanupTests: XCTestCase {
         XCTAssertEqual(try folder.contents().filter { $0.hasPrefix(".cancelled") }, [])
     }
 }
+
+extension DialogueCleanupTests {
+    /// A cleanup report kept as a note reads back exactly, every field; bytes that are not one are refused.
+    func testTheReportReadsBackFromItsNote() {
+        let reports = [
+            CleanupReport(humFrequency: 50, humDetected: true, noiseLevel: -43.218_765_432_1, denoised: true, warning: nil),
+            CleanupReport(humFrequency: nil, humDetected: false, noiseLevel: nil, denoised: false,
+                          warning: "0.3 s of pauses, too little to learn the noise from: noise reduction skipped; no pauses"),
+            CleanupReport(humFrequency: 60, humDetected: false, noiseLevel: -.ulpOfOne, denoised: false, warning: nil),
+        ]
+        for report in reports { XCTAssertEqual(CleanupReport(noteBytes: report.noteBytes), report) }
+        XCTAssertNil(CleanupReport(noteBytes: Array("hum 50".utf8)))
+        XCTAssertNil(CleanupReport(noteBytes: Array(reports[0].noteBytes.dropLast(30))))
+        XCTAssertNil(CleanupReport(noteBytes: Array(String(decoding: reports[0].noteBytes, as: UTF8.self)
+            .replacingOccurrences(of: "denoised 1", with: "denoised yes").utf8)))
+    }
+}

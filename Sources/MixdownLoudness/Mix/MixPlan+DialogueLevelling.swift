@@ -19,9 +19,14 @@ extension MixPlan {
     /// Runs after cleanup (the item's segments read its cleaned audio) and before
     /// the ducks by loudness, which must hear the levelled voice.
     ///
+    /// The items are rendered and metered side by side, one per thread (the
+    /// metering, libebur128's filter, is most of the work and runs on the
+    /// render's thread), each as a render on one thread is: bit for bit what any
+    /// number of threads gives.
+    ///
     /// - Throws: the renders' `MediaIOError`s (`cancelled` when `isCancelled` turns true).
     public func measuringDialogue(threads: Int = AudioRenderer.defaultThreadCount,
-                                  isCancelled: () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
+                                  isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
         let pending = audioTracks.indices.flatMap { t in
             audioTracks[t].items.indices.compactMap { k -> (track: Int, item: Int)? in
                 guard let dialogue = audioTracks[t].items[k].dialogue, dialogue.settings.level != .off, dialogue.levelling == nil
@@ -39,13 +44,18 @@ extension MixPlan {
             bare.audioTracks[t].pendingDuck = nil
             for k in bare.audioTracks[t].items.indices { bare.audioTracks[t].items[k].dialogue = nil }
         }
-        var measurements: [(hops: DialogueHops, settings: DialogueSettings)] = []
-        for (t, k) in pending {
-            let item = audioTracks[t].items[k]
+        let jobs = pending.map { (t, k) in
             var alone = bare
             alone.audioTracks = [bare.audioTracks[t]]
-            measurements.append((try Self.hops(of: item, in: alone, threads: threads, isCancelled: isCancelled), item.dialogue!.settings))
+            return (item: audioTracks[t].items[k], plan: alone)
         }
+        // The calling thread measures too: `threads` threads in all.
+        let pool = WorkerPool<DialogueHops>(threads: max(1, threads) - 1, jobs: jobs.count) { n, pool throws(MediaIOError) in
+            try Self.hops(of: jobs[n].item, in: jobs[n].plan, threads: 1, isCancelled: { isCancelled() || pool.isStopped })
+        }
+        pool.joinAndWait()
+        if let error = pool.firstError { throw error }
+        let measurements = zip(pool.remainingResults, jobs).map { (hops: $0, settings: $1.item.dialogue!.settings) }
         let levellings: [DialogueLevelling]
         do { levellings = try DialogueLeveler.levellings(of: measurements) } catch {
             throw .unsupported(path: "dialogue levelling", reason: error.description)

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import MixdownDSP
+internal import MixdownFFmpeg
 internal import MixdownTime
 public import MixdownUnits
 
@@ -92,8 +93,27 @@ public enum DialogueCleaning {
             }
         }
         report.warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
-        return Preparation(source: source, frames: frames, sampleRate: sampleRate, chain: chain, learnedFrom: chosen,
-                           noise: noise, report: report)
+        return Preparation(source: source, frames: frames, sampleRate: sampleRate, chain: chain, noise: noise, report: report)
+    }
+
+    /// Bumped when a change in Mixdown's cleanup changes its samples or its report for the same settings.
+    static let version = 1
+
+    /// Everything the cleaned samples of `frames` of an input, and the report,
+    /// depend on beside the input's own samples: the code's version,
+    /// libavfilter's, the settings, the frames and the pauses (which decide what
+    /// the noise and hum are learned from). A cache key's text; the parameters
+    /// are ``prepare(path:frames:sampleRate:highpass:dehum:denoise:pauses:)``'s.
+    public static func processing(frames: Range<Int64>, highpass: HighpassFrequency?, dehum: Dehum, denoise: NoiseReduction?,
+                                  pauses: [Range<Int64>]) -> String {
+        let hash = SHA256()
+        hash.update(pauses.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: " "))
+        return """
+            dialogue cleanup
+            version \(version) \(FFmpegLibraries.filteringVersions)
+            highpass \(highpass.map { "\($0.hertz)" } ?? "off") dehum \(dehum) denoise \(denoise.map { "\($0.decibels)" } ?? "off")
+            frames \(frames.lowerBound)..<\(frames.upperBound) pauses \(hash.finish())
+            """
     }
 
     /// Reads `frames` from `source` through `cleaner` into `write`, block by block.

@@ -52,13 +52,15 @@ struct CacheCommand: ParsableCommand {
             for entry in entries {
                 let used = format.string(from: Date(timeIntervalSince1970: Double(entry.lastUsed) / 1e9))
                 let rate = entry.sampleRate.map { "\($0) Hz" } ?? "? Hz"
-                var length = "? s"
+                // A note (the speech detector's findings) holds no audio.
+                var length = entry.processing != nil && entry.sampleRate != nil ? "no audio" : "? s"
                 if let frames = entry.frameCount, let hertz = entry.sampleRate {
                     length = String(format: "%.3f s", Double(frames) / Double(hertz))
                 }
                 let source: String = MessageText.shown(entry.sourcePath ?? "(unreadable entry \(entry.entryPath))")
                 let size: String = CacheSize.shown(entry.bytes)
-                try printOutput("\(used)  \(size)  \(rate)  \(length)  \(source)")
+                let made = entry.processing.map { "  (\($0))" } ?? ""
+                try printOutput("\(used)  \(size)  \(rate)  \(length)  \(source)\(made)")
             }
         }
     }

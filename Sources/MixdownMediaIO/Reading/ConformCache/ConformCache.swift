@@ -69,7 +69,9 @@ public final class ConformCache: Sendable {
             defer { try? file.close() }
             let header = ConformEntry.Header(reading: file)
             listings.append(ConformCacheListing(entryPath: path, sourcePath: header?.sourcePath, sampleRate: header?.sampleRate,
-                                                frameCount: header?.frameCount, bytes: snapshot.size, lastUsed: snapshot.modified))
+                                                frameCount: header?.channels == 2 ? header?.frameCount : nil,
+                                                processing: header.flatMap { ConformCacheKey.processing(ofKeyText: $0.key) },
+                                                bytes: snapshot.size, lastUsed: snapshot.modified))
         }
         return listings.sorted { ($0.lastUsed, $0.entryPath) < ($1.lastUsed, $1.entryPath) }
     }

@@ -74,6 +74,15 @@ struct ConformCacheKey: Sendable, Equatable {
         isProcessed = true
     }
 
+    /// The first line of the processing in a key's `text` (its label), nil for an input's own audio.
+    static func processing(ofKeyText text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count > sourceLines ? String(lines[sourceLines]) : nil
+    }
+
+    /// The lines of an input's own key (``init(path:sampleRate:)``); a processed key's follow them.
+    static let sourceLines = 5
+
     /// The entry's file name: a hash of ``text``, so that any change in it names another file.
     var entryName: String {
         let hash = SHA256()

@@ -1,8 +1,10 @@
 internal import MixdownSystem
 
 extension ConformEntry {
-    /// An entry file's header, as written and read.
+    /// An entry file's header, as written and read: of audio (two channels,
+    /// `frameCount` frames), or of a note (no channels, `frameCount` bytes).
     struct Header {
+        var channels: UInt32 = 2
         var sampleRate: Int32
         var frameCount: Int64
         var key: String
@@ -14,7 +16,8 @@ extension ConformEntry {
             Int64((ConformEntry.fixedHeaderSize + key.utf8.count + sourcePath.utf8.count + 63) / 64 * 64)
         }
 
-        init(sampleRate: Int32, frameCount: Int64, key: String, sourcePath: String) {
+        init(channels: UInt32 = 2, sampleRate: Int32, frameCount: Int64, key: String, sourcePath: String) {
+            self.channels = channels
             self.sampleRate = sampleRate
             self.frameCount = frameCount
             self.key = key
@@ -27,7 +30,8 @@ extension ConformEntry {
             guard Self.read(&fixed, from: file, at: 0), Array(fixed[0..<8]) == ConformEntry.magic,
                   Self.integer(fixed, at: 8) == ConformEntry.layoutVersion,
                   Self.integer(fixed, at: 12) == UInt32(ConformEntry.chunkFrames),
-                  Self.integer(fixed, at: 16) == 2 else { return nil }
+                  [0, 2].contains(Self.integer(fixed, at: 16)) else { return nil }
+            channels = Self.integer(fixed, at: 16)
             let rate = Self.integer(fixed, at: 20)
             let frames = Int64(Self.integer(fixed, at: 24)) | Int64(Self.integer(fixed, at: 28)) << 32
             let keyLength = Int(Self.integer(fixed, at: 32)), pathLength = Int(Self.integer(fixed, at: 36))
@@ -43,7 +47,7 @@ extension ConformEntry {
         /// The header's bytes, padded to ``size``.
         var bytes: [UInt8] {
             var bytes = ConformEntry.magic
-            for value in [ConformEntry.layoutVersion, UInt32(ConformEntry.chunkFrames), 2, UInt32(sampleRate),
+            for value in [ConformEntry.layoutVersion, UInt32(ConformEntry.chunkFrames), channels, UInt32(sampleRate),
                           UInt32(truncatingIfNeeded: frameCount), UInt32(truncatingIfNeeded: frameCount >> 32),
                           UInt32(key.utf8.count), UInt32(sourcePath.utf8.count)] {
                 withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }

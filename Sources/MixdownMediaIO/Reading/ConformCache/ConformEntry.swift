@@ -57,7 +57,7 @@ public final class ConformEntry: Sendable {
     /// missing, unreadable, for another key, or not whole.
     static func open(_ entryPath: String, key: ConformCacheKey) -> ConformEntry? {
         guard let file = try? FileDescriptor.open(readingFrom: entryPath) else { return nil }
-        guard let header = Header(reading: file), header.key == key.text, header.sampleRate == key.sampleRate.hertz,
+        guard let header = Header(reading: file), header.channels == 2, header.key == key.text, header.sampleRate == key.sampleRate.hertz,
               (try? file.size()) == header.size + header.frameCount * 8 else {
             try? file.close()
             return nil

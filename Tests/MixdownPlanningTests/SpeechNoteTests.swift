@@ -1,0 +1,72 @@
+import Foundation
+import MixdownMediaIO
+import MixdownPlan
+import MixdownPlanning
+import MixdownProject
+import MixdownTestSupport
+import MixdownTime
+import MixdownUnits
+import XCTest
+
+/// What the speech detector finds is kept in the conform cache as a note: the
+/// plan is the one planned without a cache, and the next plan reads the note
+/// instead of listening again.
+final class SpeechNoteTests: XCTestCase {
+    /// The interview clip (the duck's speech) and a take (its phrases), levelled.
+    func project() -> Project {
+        var project = Project()
+        project.clips = [.init(path: Fixture.path("interview.mp4"))]
+        project.voiceovers = [.init(path: Fixture.path("vo-pauses.wav"), start: t("2"))]
+        project.music = [.init(path: Fixture.path("music.mp3"))]
+        project.dialogue.level = .adaptive
+        return project
+    }
+
+    /// Each item's phrases, as planned.
+    func heard(_ plan: MixPlan) -> [[MediaTimeRange]] {
+        plan.audioTracks.flatMap { track in track.items.map { $0.dialogue?.phrases ?? [] } }
+    }
+
+    func testTheDetectorsFindingsAreReadFromTheCacheByTheNextPlan() throws {
+        let folder = try TemporaryFolder()
+        let cache = ConformCache(folder: folder.file("cache"))
+        let uncached = try project().plan()
+        let cold = try project().plan(cache: cache)
+        XCTAssertEqual(cold.audioTracks, uncached.audioTracks, "the findings are the detector's: the duck's speech, the phrases")
+        XCTAssertFalse(heard(cold).joined().isEmpty)
+        let notes = cache.entries().filter { $0.processing == "speech analysis" }
+        XCTAssertEqual(Set(notes.compactMap(\.sourcePath)), [Fixture.path("interview.mp4"), Fixture.path("vo-pauses.wav")])
+        XCTAssertEqual(try project().plan(cache: cache).audioTracks, cold.audioTracks, "warm: the same plan")
+
+        // The take's note rewritten to say it speaks from 0.5 s to 1 s of the file: the next plan says so too.
+        let take = try XCTUnwrap(notes.first { $0.sourcePath == Fixture.path("vo-pauses.wav") })
+        try rewrite(take.entryPath, speech: [8_000..<16_000])
+        let told = try project().plan(cache: cache)
+        let phrases = try XCTUnwrap(told.audioTracks(of: .voiceovers).first?.items.first?.dialogue?.phrases)
+        XCTAssertEqual(phrases, [try MediaTimeRange(start: t("2.5"), end: t("3"))])
+
+        // A note that is not one (cut short) is ignored: the detector listens again.
+        let data = try Data(contentsOf: URL(fileURLWithPath: take.entryPath))
+        try data.dropLast(3).write(to: URL(fileURLWithPath: take.entryPath))
+        XCTAssertEqual(try project().plan(cache: cache).audioTracks, uncached.audioTracks)
+    }
+
+    /// Replaces the bytes of the note at `path` with regions and phrases `speech`
+    /// (sample ranges at the analysis rate, 16 kHz), keeping its header's key.
+    func rewrite(_ path: String, speech: [Range<Int64>]) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let integer = { (offset: Int) in (0..<4).reduce(0) { $0 | Int(data[offset + $1]) << (8 * $1) } }
+        let headerSize = (40 + integer(32) + integer(36) + 63) / 64 * 64
+        var payload = Data()
+        func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { payload.append(contentsOf: $0) } }
+        for part in [speech, speech] {
+            append(Int64(part.count))
+            for range in part { append(range.lowerBound); append(range.upperBound) }
+            if payload.count == 8 + 16 * speech.count { append(1) }
+        }
+        data = data.prefix(headerSize) + payload
+        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { data.replaceSubrange(24..<28, with: $0) }
+        withUnsafeBytes(of: UInt32(0).littleEndian) { data.replaceSubrange(28..<32, with: $0) }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
