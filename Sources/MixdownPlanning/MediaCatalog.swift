@@ -97,19 +97,9 @@ struct MediaCatalog {
         return try? TimeBase(sampleRate: rate).time(ticks: index)
     }
 
-    /// Decodes `samples` of `path` at `sampleRate` and hands them to `body` in mono
+    /// Decodes `count` samples from `decoder` and hands them to `body` in mono
     /// blocks ((L + R) / 2); fewer when the file ends first.
-    mutating func forEachMonoBlock(_ path: String, samples: Range<Int64>, sampleRate: SampleRate,
-                                   _ body: (UnsafeBufferPointer<Float>) -> Void) throws(PlanningError) {
-        let file = try file(path)
-        do throws(MediaIOError) {
-            let decoder = try file.makeDecoder(sampleRate: sampleRate)
-            if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
-            try Self.forEachMonoBlock(decoder, count: samples.count, body)
-        } catch { throw .media(error) }
-    }
-
-    private static func forEachMonoBlock(_ decoder: AudioDecoder, count: Int,
+    static func forEachMonoBlock(_ decoder: AudioDecoder, count: Int,
                                          _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let size = 8192
         var mono = [Float](repeating: 0, count: size)

@@ -22,21 +22,27 @@ extension Planner {
     }
 
     /// `tracks` with each dialogue item's processing: its settings and its
-    /// phrases (heard with the duck's speech when the duck listened to it).
+    /// phrases (heard with the duck's speech when the duck listened to it; the
+    /// others listened to side by side, on ``Planner/threads`` threads).
     mutating func listenToDialogue(_ tracks: [PlacedTrack]) throws(PlanningError) -> [PlacedTrack] {
         var done = tracks
+        var unheard: [(track: Int, item: Int, settings: DialogueSettings, audible: MediaTimeRange, listening: SpeechListening)] = []
         for t in done.indices {
             for k in done[t].items.indices {
                 let item = done[t].items[k]
                 guard let settings = dialogueSettings(of: item), let audio = item.audio else { continue }
-                var phrases = heardPhrases[item.name]
-                if phrases == nil {
-                    let audible = try shifted(audio, to: item.range.start)
-                    phrases = try listen(to: item, source: audio, placedAt: audible, phrases: true).phrases
+                if let phrases = heardPhrases[item.name] {
+                    // The plan's items are the placed ones, in the same order (`gainLayers(of:)`).
+                    done[t].track.items[k].dialogue = DialogueProcessing(settings: settings, phrases: phrases)
+                } else {
+                    unheard.append((t, k, settings, try shifted(audio, to: item.range.start), try listening(to: item, source: audio, phrases: true)))
                 }
-                // The plan's items are the placed ones, in the same order (`gainLayers(of:)`).
-                done[t].track.items[k].dialogue = DialogueProcessing(settings: settings, phrases: phrases ?? [])
             }
+        }
+        let notes = try SpeechListening.hearAll(unheard.map(\.listening), threads: threads, cache: cache)
+        for (item, note) in zip(unheard, notes) {
+            let phrases = try heard(note, placedAt: item.audible).phrases ?? []
+            done[item.track].track.items[item.item].dialogue = DialogueProcessing(settings: item.settings, phrases: phrases)
         }
         return done
     }

@@ -1,6 +1,5 @@
 import MixdownAnalysis
 import MixdownAudioMix
-import MixdownMediaIO
 import MixdownPlan
 import MixdownProject
 import MixdownTime
@@ -11,11 +10,6 @@ internal import MixdownUnits
 // per target part from the regions of every other source.
 
 extension Planner {
-    /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
-    /// 16 kHz it runs three times faster than at 48 kHz with the same regions
-    /// (docs/audio-mix.md, "Speech detection").
-    static let speechAnalysisRate: SampleRate = 16_000
-
     /// `tracks` with their ducks: each target part's tracks get a duck layer from
     /// the regions of every other source part (the takes' ranges, or the speech
     /// found in their signal and in the clips' audio, kept on the items), or, when
@@ -86,30 +80,21 @@ extension Planner {
     /// (`DialogueProcessing.phrasePause`), from one decode.
     mutating func listen(to item: PlacedItem, source: MediaTimeRange, placedAt audible: MediaTimeRange,
                          phrases: Bool) throws(PlanningError) -> (speech: [MediaTimeRange], phrases: [MediaTimeRange]?) {
-        let rate = Self.speechAnalysisRate
-        let settings = (threshold: project.ducking.threshold, maxPause: project.ducking.settings.maxPause,
-                        phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
+        try heard(listening(to: item, source: source, phrases: phrases).hear(cache: cache), placedAt: audible)
+    }
+
+    /// How to listen to `source` of `item`'s file: with the duck's settings, and for its phrases when `phrases`.
+    func listening(to item: PlacedItem, source: MediaTimeRange, phrases: Bool) throws(PlanningError) -> SpeechListening {
         let samples: Range<Int64>
-        do { samples = try source.sampleRange(sampleRate: rate) } catch { throw .time(error) }
-        // What the detector finds depends on the samples and the settings only: a later render reads it from the cache.
-        let processing = """
-            speech analysis
-            rules \(SpeechDetector.rulesVersion) threshold \(settings.threshold.decibels) max pause \(settings.maxPause) \
-            phrase pause \(settings.phrasePause.map { "\($0)" } ?? "none") samples \(samples.lowerBound)..<\(samples.upperBound)
-            """
-        var found = cache?.note(path: item.path, sampleRate: rate, processing: processing).flatMap(SpeechNote.init(bytes:))
-        if found == nil {
-            let detector = try mixError { () throws(AudioMixError) in
-                try SpeechDetector(sampleRate: rate, threshold: settings.threshold, maxPause: settings.maxPause,
-                                   phrasePause: settings.phrasePause)
-            }
-            try media.forEachMonoBlock(item.path, samples: samples, sampleRate: rate) { detector.process($0) }
-            let speech = detector.finish()
-            let note = SpeechNote(speech: speech, phrases: detector.phrases, sampleRate: rate)
-            cache?.storeNote(note.bytes, path: item.path, sampleRate: rate, processing: processing)
-            found = note
-        }
-        let note = found!
+        do { samples = try source.sampleRange(sampleRate: SpeechListening.rate) } catch { throw .time(error) }
+        return SpeechListening(path: item.path, samples: samples, threshold: project.ducking.threshold,
+                               maxPause: project.ducking.settings.maxPause, phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
+    }
+
+    /// What `note` found in a source that plays at `audible`, on the timeline: the speech, and the phrases if heard.
+    func heard(_ note: SpeechNote, placedAt audible: MediaTimeRange) throws(PlanningError)
+    -> (speech: [MediaTimeRange], phrases: [MediaTimeRange]?) {
+        let rate = SpeechListening.rate
         let speech = try placed(note.speech(sampleRate: rate), at: audible)
         return (speech, try note.phrases(sampleRate: rate).map { phrases throws(PlanningError) in try placed(phrases, at: audible) })
     }

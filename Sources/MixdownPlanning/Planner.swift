@@ -21,11 +21,14 @@ struct Planner {
     var heardPhrases: [String: [MediaTimeRange]] = [:]
     /// Where the speech detector's findings are kept between plans; nil for nowhere.
     let cache: ConformCache?
+    /// Threads the speech detector may listen on at once.
+    let threads: Int
 
-    init(project: Project, purpose: PlanPurpose, cache: ConformCache? = nil) {
+    init(project: Project, purpose: PlanPurpose, cache: ConformCache? = nil, threads: Int = 1) {
         self.project = project
         self.purpose = purpose
         self.cache = cache
+        self.threads = threads
     }
 
     mutating func plan() throws(PlanningError) -> MixPlan {

@@ -14,11 +14,12 @@ extension Project {
     /// With a `cache`, what the speech detector finds in an input (the ducks'
     /// speech, the dialogue's phrases) is kept in it as a note, keyed by the
     /// file and the detector's settings, and a later plan reads it instead of
-    /// decoding and listening again.
+    /// decoding and listening again. The dialogue's phrases are listened to on
+    /// up to `threads` threads; the plan does not depend on how many.
     ///
     /// - Throws: ``PlanningError`` naming the file or field that cannot work.
-    public func plan(for purpose: PlanPurpose = .preview, cache: ConformCache? = nil) throws(PlanningError) -> MixPlan {
-        var planner = Planner(project: self, purpose: purpose, cache: cache)
+    public func plan(for purpose: PlanPurpose = .preview, cache: ConformCache? = nil, threads: Int = 1) throws(PlanningError) -> MixPlan {
+        var planner = Planner(project: self, purpose: purpose, cache: cache, threads: threads)
         return try planner.plan()
     }
 }

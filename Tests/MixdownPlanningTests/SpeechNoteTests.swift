@@ -16,7 +16,9 @@ final class SpeechNoteTests: XCTestCase {
     func project() -> Project {
         var project = Project()
         project.clips = [.init(path: Fixture.path("interview.mp4"))]
-        project.voiceovers = [.init(path: Fixture.path("vo-pauses.wav"), start: t("2"))]
+        var second = Project.Voiceover(path: Fixture.path("vo-pauses.wav"), start: t("12"))
+        second.item.inPoint = t("1")
+        project.voiceovers = [.init(path: Fixture.path("vo-pauses.wav"), start: t("2")), second]
         project.music = [.init(path: Fixture.path("music.mp3"))]
         project.dialogue.level = .adaptive
         return project
@@ -31,23 +33,27 @@ final class SpeechNoteTests: XCTestCase {
         let folder = try TemporaryFolder()
         let cache = ConformCache(folder: folder.file("cache"))
         let uncached = try project().plan()
-        let cold = try project().plan(cache: cache)
+        XCTAssertEqual(try project().plan(threads: 2).audioTracks, uncached.audioTracks, "the takes heard side by side")
+        let cold = try project().plan(cache: cache, threads: 2)
         XCTAssertEqual(cold.audioTracks, uncached.audioTracks, "the findings are the detector's: the duck's speech, the phrases")
         XCTAssertFalse(heard(cold).joined().isEmpty)
         let notes = cache.entries().filter { $0.processing == "speech analysis" }
         XCTAssertEqual(Set(notes.compactMap(\.sourcePath)), [Fixture.path("interview.mp4"), Fixture.path("vo-pauses.wav")])
         XCTAssertEqual(try project().plan(cache: cache).audioTracks, cold.audioTracks, "warm: the same plan")
 
-        // The take's note rewritten to say it speaks from 0.5 s to 1 s of the file: the next plan says so too.
-        let take = try XCTUnwrap(notes.first { $0.sourcePath == Fixture.path("vo-pauses.wav") })
-        try rewrite(take.entryPath, speech: [8_000..<16_000])
+        // The takes' notes rewritten to say each speaks from 0.5 s to 1 s into what plays: the next plan says so too.
+        let takes = notes.filter { $0.sourcePath == Fixture.path("vo-pauses.wav") }
+        XCTAssertEqual(takes.count, 2, "one note for each stretch listened to")
+        for take in takes { try rewrite(take.entryPath, speech: [8_000..<16_000]) }
         let told = try project().plan(cache: cache)
-        let phrases = try XCTUnwrap(told.audioTracks(of: .voiceovers).first?.items.first?.dialogue?.phrases)
-        XCTAssertEqual(phrases, [try MediaTimeRange(start: t("2.5"), end: t("3"))])
+        let phrases = try XCTUnwrap(told.audioTracks(of: .voiceovers).first?.items.map { $0.dialogue?.phrases })
+        XCTAssertEqual(phrases, [[try MediaTimeRange(start: t("2.5"), end: t("3"))], [try MediaTimeRange(start: t("12.5"), end: t("13"))]])
 
         // A note that is not one (cut short) is ignored: the detector listens again.
-        let data = try Data(contentsOf: URL(fileURLWithPath: take.entryPath))
-        try data.dropLast(3).write(to: URL(fileURLWithPath: take.entryPath))
+        for take in takes {
+            let data = try Data(contentsOf: URL(fileURLWithPath: take.entryPath))
+            try data.dropLast(3).write(to: URL(fileURLWithPath: take.entryPath))
+        }
         XCTAssertEqual(try project().plan(cache: cache).audioTracks, uncached.audioTracks)
     }
 

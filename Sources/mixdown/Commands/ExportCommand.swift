@@ -71,7 +71,7 @@ struct ExportCommand: ParsableCommand {
         if let videoQuality { project.video.quality = videoQuality }
         if fullRender { project.video.fullRender = true }
         let console = reporting.console
-        let plan = try project.plan(for: .export, cache: caching.cache)
+        let plan = try project.plan(for: .export, cache: caching.cache, threads: threading.count)
         // A range conforms nothing: it reads the entries there are (see ConformPass).
         try caching.prepare(plan, threads: threading.count, whole: range == nil, console: console)
         let measured = try project.measuring(plan, threads: threading.count, delivery: delivery, lossy: true,

@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let project = try timeline.project()
-        let planned = try project.plan(for: .layout, cache: caching.cache)
+        let planned = try project.plan(for: .layout, cache: caching.cache, threads: threading.count)
         // Without the level scan nothing may render the whole mix: the entries there are are read.
         try caching.prepare(planned, threads: threading.count, whole: levels, console: Console(quiet: false))
         let plan = try project.measuring(planned, threads: threading.count, cache: caching.cache).plan

@@ -46,7 +46,7 @@ struct MixCommand: ParsableCommand {
         let inputs = project.mediaPaths.map(\.path) + [timeline.projectFile].compactMap { $0 }
         try checkOutput(output, inputs: inputs, extensions: ["wav", "wave"], format: "a WAV file")
         if let format { project.output.format = format }
-        let plan = try project.plan(for: .preview, cache: caching.cache)
+        let plan = try project.plan(for: .preview, cache: caching.cache, threads: threading.count)
         let samples = try plan.samples(in: range)
         let console = reporting.console
         // A range conforms nothing: it reads the entries there are (see ConformPass).

@@ -1,0 +1,85 @@
+import Dispatch
+import MixdownAnalysis
+import MixdownAudioMix
+import MixdownMediaIO
+import MixdownTime
+internal import MixdownUnits
+internal import Synchronization
+
+/// Listening to one stretch of an input with the speech detector: what to
+/// decode, with which settings, and the note the conform cache keeps of it.
+///
+/// A listening decodes on its own (its own demuxer and decoder), so several
+/// run side by side (``hearAll(_:threads:cache:)``).
+struct SpeechListening: Sendable {
+    let path: String
+    /// The stretch, in samples at ``SpeechListening/rate``.
+    let samples: Range<Int64>
+    let threshold: SpeechThreshold
+    let maxPause: MediaTime
+    /// The pause the phrases bridge, when they are asked for.
+    let phrasePause: MediaTime?
+
+    /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
+    /// 16 kHz it runs three times faster than at 48 kHz with the same regions
+    /// (docs/audio-mix.md, "Speech detection").
+    static let rate: SampleRate = 16_000
+
+    /// What the detector finds depends on the samples and these settings only:
+    /// the note's key beside the file's.
+    var processing: String {
+        """
+        speech analysis
+        rules \(SpeechDetector.rulesVersion) threshold \(threshold.decibels) max pause \(maxPause) \
+        phrase pause \(phrasePause.map { "\($0)" } ?? "none") samples \(samples.lowerBound)..<\(samples.upperBound)
+        """
+    }
+
+    /// The detector's findings: the cache's note when it has one, else heard
+    /// (decoded and detected) and noted in the cache.
+    func hear(cache: ConformCache?) throws(PlanningError) -> SpeechNote {
+        let rate = Self.rate
+        if let note = cache?.note(path: path, sampleRate: rate, processing: processing).flatMap(SpeechNote.init(bytes:)) {
+            return note
+        }
+        let detector: SpeechDetector
+        do {
+            detector = try SpeechDetector(sampleRate: rate, threshold: threshold, maxPause: maxPause, phrasePause: phrasePause)
+        } catch {
+            throw .audioMix(error)
+        }
+        do throws(MediaIOError) {
+            let decoder = try MediaFile(path: path).makeDecoder(sampleRate: rate)
+            if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
+            try MediaCatalog.forEachMonoBlock(decoder, count: samples.count) { detector.process($0) }
+        } catch {
+            throw .media(error)
+        }
+        let speech = detector.finish()
+        let note = SpeechNote(speech: speech, phrases: detector.phrases, sampleRate: rate)
+        cache?.storeNote(note.bytes, path: path, sampleRate: rate, processing: processing)
+        return note
+    }
+
+    /// What each of `listenings` hears, in order, `threads` at a time (the
+    /// calling thread's among them): the findings do not depend on how many.
+    static func hearAll(_ listenings: [SpeechListening], threads: Int, cache: ConformCache?) throws(PlanningError) -> [SpeechNote] {
+        let lanes = min(max(1, threads), listenings.count)
+        guard lanes > 1 else {
+            var notes: [SpeechNote] = []
+            for listening in listenings { notes.append(try listening.hear(cache: cache)) }
+            return notes
+        }
+        let results = Mutex<[Int: Result<SpeechNote, PlanningError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for n in stride(from: lane, to: listenings.count, by: lanes) {
+                let heard = Result { () throws(PlanningError) in try listenings[n].hear(cache: cache) }
+                results.withLock { $0[n] = heard }
+            }
+        }
+        let all = results.withLock { $0 }
+        var notes: [SpeechNote] = []
+        for n in listenings.indices { notes.append(try all[n]!.get()) }
+        return notes
+    }
+}
