@@ -301,9 +301,13 @@ fi
 
 if want dialogue && [[ "$mix_help" == *--level-dialogue* ]]; then
     # Issue 26: the WAV preview with every take and clip levelled and cleaned, against the
-    # plain preview; and the same on one thread, as realtime (the job is 200 s).
+    # plain preview; the same on one thread, as realtime (the job is 200 s); and warm:
+    # issue 24's re-render (another duck depth and music volume) of both, after one cold
+    # render of each filled the conform cache, the levelled one checked bit-identical to
+    # the same render with --no-cache.
     dlog=$OUT/dialogue-1-mixdown.log slog=$OUT/dialogue-1t-mixdown.log plog=$OUT/mix-plain-mixdown.log
-    : > "$dlog"; : > "$slog"; : > "$plog"
+    wdlog=$OUT/dialogue-warm-mixdown.log wplog=$OUT/mix-plain-warm-mixdown.log
+    : > "$dlog"; : > "$slog"; : > "$plog"; : > "$wdlog"; : > "$wplog"
     DIALOGUE=(--level-dialogue adaptive --denoise 12 --dehum auto --highpass 80)
     mixdown_args mix 1 "$OUT/plain.wav"; PLAIN_ARGS=("${MIX_ARGS[@]}")
     mixdown_args mix 1 "$OUT/dialogue.wav"
@@ -315,12 +319,37 @@ if want dialogue && [[ "$mix_help" == *--level-dialogue* ]]; then
         timed "$slog" "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}" --threads 1
         timed "$plog" "$MIXDOWN" "${PLAIN_ARGS[@]}"
     done
+    rm -rf "$MIXDOWN_CACHE_DIR"
+    "$MIXDOWN" "${PLAIN_ARGS[@]}" 2>/dev/null
+    "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}" 2>/dev/null
+    saved=("$DUCK_DB" "$MUSIC_VOLUME")
+    DUCK_DB=$WARM_DUCK_DB MUSIC_VOLUME=$WARM_MUSIC_VOLUME
+    mixdown_args mix 1 "$OUT/plain-warm.wav"; PLAIN_ARGS=("${MIX_ARGS[@]}")
+    mixdown_args mix 1 "$OUT/dialogue-warm.wav"
+    COLD=""
+    timed /dev/null "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}"
+    for ((i = 1; i <= RUNS; i++)); do
+        note "dialogue, warm: run $i"
+        timed "$wdlog" "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}"
+        timed "$wplog" "$MIXDOWN" "${PLAIN_ARGS[@]}"
+    done
+    COLD=1
+    mixdown_args mix 1 "$OUT/dialogue-uncached.wav" --no-cache
+    "$MIXDOWN" "${MIX_ARGS[@]}" "${DIALOGUE[@]}" 2>/dev/null
+    DUCK_DB=${saved[0]} MUSIC_VOLUME=${saved[1]}
     side_rows 'dialogue preview' mixdown "$dlog"
     side_rows '(levelled and cleaned)' plain "$plog"
     cost=$(ratio "$(med "$dlog" wall)" "$(med "$plog" wall)")
     row '%-22s target: dialogue / plain preview wall = %s <= 1.50: %s' "" "$cost" "$(verdict "$cost" '<=' 1.5)"
     speed=$(ratio "$JOB_PERIOD" "$(med "$slog" wall)")
     row '%-22s target: one thread, %sx realtime >= 30: %s' "" "$speed" "$(verdict "$speed" '>=' 30)"
+    side_rows 'dialogue, warm' mixdown "$wdlog"
+    side_rows '(re-render)' plain "$wplog"
+    cost=$(ratio "$(med "$wdlog" wall)" "$(med "$wplog" wall)")
+    row '%-22s warm: dialogue / plain preview wall = %s <= 1.50: %s' "" "$cost" "$(verdict "$cost" '<=' 1.5)"
+    same=FAIL; cmp -s "$OUT/dialogue-warm.wav" "$OUT/dialogue-uncached.wav" && same=PASS
+    row '%-22s warm: bit-identical to the same render with --no-cache: %s' "" "$same"
+    rm -f "$OUT/plain-warm.wav" "$OUT/dialogue-warm.wav" "$OUT/dialogue-uncached.wav"
     row ''
 fi
 
