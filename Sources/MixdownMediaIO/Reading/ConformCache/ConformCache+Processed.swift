@@ -9,7 +9,7 @@ extension ConformCache {
     ///
     /// `processing` names everything the result depends on beside the input's
     /// samples (the settings, the code's version): two texts that differ name
-    /// two entries. ``ConformEntryStream`` writes the entry a miss calls for.
+    /// two entries. `ConformEntryStream` writes the entry a miss calls for.
     public func lookUp(path: String, sampleRate: SampleRate, processing: String) -> ConformEntry? {
         guard let key = try? Self.key(path: path, sampleRate: sampleRate, processing: processing) else { return nil }
         return lookUp(key)
