@@ -54,44 +54,7 @@ public enum DialogueCleanupPass {
         let pending = jobs
         // The calling thread cleans too: `threads` threads in all.
         let pool = WorkerPool<Outcome>(threads: max(1, threads) - 1, jobs: jobs.count) { n, pool throws(MediaIOError) in
-            let job = pending[n]
-            let cleanup = job.settings.cleanup
-            let cancelled = { @Sendable in isCancelled() || pool.isStopped }
-            let processing = DialogueCleaning.processing(frames: job.frames, highpass: cleanup.highpass, dehum: cleanup.dehum,
-                                                         denoise: cleanup.denoise, pauses: job.pauses)
-            let prepare = { () throws(MediaIOError) in
-                try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
-                                             dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
-            }
-            // The report is a note beside the entry: a re-render neither cleans nor prepares.
-            let reportNote = processing + "\nreport"
-            var cacheFailure: String?
-            if let cache {
-                if let entry = cache.lookUp(path: job.path, sampleRate: rate, processing: processing) {
-                    if let report = cache.note(path: job.path, sampleRate: rate, processing: reportNote).flatMap(CleanupReport.init(noteBytes:)) {
-                        return Outcome(report: report, path: entry.entryPath)
-                    }
-                    let report = try prepare().report
-                    cache.storeNote(report.noteBytes, path: job.path, sampleRate: rate, processing: reportNote)
-                    return Outcome(report: report, path: entry.entryPath)
-                }
-                do throws(MediaIOError) {
-                    let preparation = try prepare()
-                    let stream = try ConformEntryStream(cache: cache, path: job.path, sampleRate: rate, processing: processing)
-                    try preparation.write(into: { (block) throws(MediaIOError) in try stream.write(block) }, isCancelled: cancelled)
-                    let entry = try stream.finish()
-                    cache.storeNote(preparation.report.noteBytes, path: job.path, sampleRate: rate, processing: reportNote)
-                    return Outcome(report: preparation.report, path: entry.entryPath)
-                } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
-                    cacheFailure = reason
-                }
-            }
-            // No cache, or none that takes the entry: a file of the plan's own, cleaned again from the start.
-            let preparation = try prepare()
-            let writer = try WAVWriter(path: paths[n], sampleRate: rate, format: .f32, inputs: [job.path], frameCount: Int64(job.frames.count))
-            try preparation.write(into: { (block) throws(MediaIOError) in try writer.write(block) }, isCancelled: cancelled)
-            try writer.finish()
-            return Outcome(report: preparation.report, path: paths[n], cacheFailure: cacheFailure)
+            try clean(pending[n], sampleRate: rate, cache: cache, otherwise: paths[n], isCancelled: { isCancelled() || pool.isStopped })
         }
         pool.joinAndWait()
         if let error = pool.firstError { throw error }
@@ -122,6 +85,46 @@ public enum DialogueCleanupPass {
             if let warning = report.warning { cleaned.warnings.append("\(item.name): \(warning)") }
         }
         return cleaned
+    }
+
+    /// Cleans `job` into the cache's entry of it (found, or written), or without a
+    /// cache, or when the cache cannot take the entry, into a WAV at `otherwise`.
+    static func clean(_ job: Job, sampleRate rate: SampleRate, cache: ConformCache?, otherwise path: String,
+                      isCancelled: @escaping @Sendable () -> Bool) throws(MediaIOError) -> Outcome {
+        let cleanup = job.settings.cleanup
+        func prepare() throws(MediaIOError) -> DialogueCleaning.Preparation {
+            try DialogueCleaning.prepare(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                         dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses)
+        }
+        var cacheFailure: String?
+        if let cache {
+            let processing = DialogueCleaning.processing(frames: job.frames, highpass: cleanup.highpass, dehum: cleanup.dehum,
+                                                         denoise: cleanup.denoise, pauses: job.pauses)
+            // The report is a note beside the entry: a re-render neither cleans nor prepares.
+            let reportNote = processing + "\nreport"
+            func noted(_ report: CleanupReport) -> CleanupReport {
+                cache.storeNote(report.noteBytes, path: job.path, sampleRate: rate, processing: reportNote)
+                return report
+            }
+            if let entry = cache.lookUp(path: job.path, sampleRate: rate, processing: processing) {
+                if let report = cache.note(path: job.path, sampleRate: rate, processing: reportNote).flatMap(CleanupReport.init(noteBytes:)) {
+                    return Outcome(report: report, path: entry.entryPath)
+                }
+                return Outcome(report: noted(try prepare().report), path: entry.entryPath)
+            }
+            do throws(MediaIOError) {
+                let preparation = try prepare()
+                let stream = try ConformEntryStream(cache: cache, path: job.path, sampleRate: rate, processing: processing)
+                try preparation.write(into: { (block) throws(MediaIOError) in try stream.write(block) }, isCancelled: isCancelled)
+                return Outcome(report: noted(preparation.report), path: try stream.finish().entryPath)
+            } catch .cannotCreateOutput(_, let reason), .writeFailed(_, let reason) {
+                cacheFailure = reason
+            }
+        }
+        let report = try DialogueCleaning.clean(path: job.path, frames: job.frames, sampleRate: rate, highpass: cleanup.highpass,
+                                                dehum: cleanup.dehum, denoise: cleanup.denoise, pauses: job.pauses, to: path,
+                                                isCancelled: isCancelled)
+        return Outcome(report: report, path: path, cacheFailure: cacheFailure)
     }
 
     /// Where one item's cleaned audio went, and what cleaning it found.

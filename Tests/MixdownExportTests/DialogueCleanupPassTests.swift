@@ -132,6 +132,14 @@ final class DialogueCleanupPassTests: XCTestCase {
         XCTAssertEqual(item(warm), item(uncached), "the same findings reported")
         XCTAssertEqual(try render(warm), expected, "warm: the mix without the cache")
 
+        // The report's note gone (evicted, say): the findings made again from the pauses, the entry still read.
+        for note in cache.entries() where note.frameCount == nil { try FileManager.default.removeItem(atPath: note.entryPath) }
+        ConformedAudio.forgetAll()
+        let again = try measured(cleanup, cache: cache)
+        XCTAssertEqual(item(again), item(uncached))
+        XCTAssertEqual(try inode(entry), written)
+        XCTAssertEqual(cache.entries().count, 2, "the note made again")
+
         var gentler = cleanup
         gentler.denoise = NoiseReduction(uncheckedDecibels: 6)
         let other = try measured(gentler, cache: cache)
