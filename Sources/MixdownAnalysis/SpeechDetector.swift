@@ -20,13 +20,22 @@ import MixdownUnits
 ///    of the band-limited autocorrelation over pitch lags (80–400 Hz), corrected
 ///    for the window: vowels read 0.8–0.9, noise below 0.45.
 /// 3. **Noise floors.** Per band, the 10th percentile of its level over ±2.5 s,
-///    never below −70 dBFS; a frame's level above its floor is what counts.
+///    never below −70 dBFS; a frame's level above its floor is what counts. The
+///    floor's *spread*, the 20th percentile less the 10th (both never below
+///    −70 dBFS), grows with how much the noise fluctuates: steady room noise
+///    0.4 dB, babble about 2, wind 3.
 /// 4. **Decisions.** A frame is speech when its speech band stands 5 dB above
 ///    its floor (or its fricative band 6 dB), and a *core* frame (harmonicity at
 ///    least 0.7 and the speech band 10 dB above its floor) lies within 100 ms.
+///    Speech, once started, carries on over lower bars (hysteresis): a frame
+///    right after a speech frame is speech while its speech band stands 2.5 dB
+///    above its floor (or its fricative band 4 dB), or four times the band's
+///    spread where that is more, up to 150 ms after the last frame that met the
+///    first test. So a word's decaying end is followed down towards the floor,
+///    where at low SNR it ends, but not into noise that fluctuates as high.
 ///    A frame whose speech band is below ``threshold`` is never speech.
 ///    Noise is not harmonic and music is loud all along (its floor rises with
-///    it); speech is both harmonic and above its floor.
+///    it); speech is both harmonic and above its floor, and only speech carries on.
 /// 5. **Regions.** Runs of speech frames, as their hops; gaps shorter than
 ///    ``maxPause`` bridged; then ``preRoll`` before and ``hangover`` after,
 ///    within the signal. The pre-roll is look-ahead: a duck built on the regions
@@ -57,11 +66,16 @@ public final class SpeechDetector {
     static let floorQuantile = 0.1
     static let floorRadius = 250
     static let floorMinimum = -70.0
+    static let spreadQuantile = 0.2
+    static let spreadFactor = 4.0
     static let extendThreshold = 5.0
     static let fricativeThreshold = 6.0
     static let coreThreshold = 10.0
     static let harmonicityThreshold = 0.7
     static let coreReach = 10
+    static let continueThreshold = 2.5
+    static let fricativeContinueThreshold = 4.0
+    static let continueLimit = 15
 
     private var analysis: SpeechFrameAnalysis
     private var floors: SpeechFloors

@@ -1,6 +1,6 @@
 /// Rules 3 and the first half of 4 of ``SpeechDetector``: each band's noise
-/// floor (a low percentile of its level over the frames around), and what a
-/// frame's levels above their floors make of it.
+/// floor (a low percentile of its level over the frames around) and its spread,
+/// and what a frame's levels above their floors make of it.
 ///
 /// A frame is decided once the frames `floorRadius` after it are known (or the
 /// signal has ended); memory holds those frames and the window's sorted levels.
@@ -9,6 +9,9 @@ struct SpeechFloors {
     struct Decision {
         /// Loud enough above the floor to be part of speech.
         var extends: Bool
+        /// Loud enough above the floor to carry on speech that has started: a lower
+        /// bar than `extends`, unless the noise fluctuates as high.
+        var continues: Bool
         /// Loud and harmonic enough to prove there is speech near.
         var isCore: Bool
     }
@@ -62,13 +65,16 @@ struct SpeechFloors {
             }
             let count = windowEnd - windowStart
             let index = Int((SpeechDetector.floorQuantile * Double(count - 1)).rounded(.down))
+            let spreadIndex = Int((SpeechDetector.spreadQuantile * Double(count - 1)).rounded(.down))
             let features = history[next - historyStart]
-            let speechAbove = features.speechLevel - max(speechLevels[index], SpeechDetector.floorMinimum)
-            let fricativeAbove = features.fricativeLevel - max(fricativeLevels[index], SpeechDetector.floorMinimum)
+            let speech = Band(level: features.speechLevel, sorted: speechLevels, floor: index, spread: spreadIndex)
+            let fricative = Band(level: features.fricativeLevel, sorted: fricativeLevels, floor: index, spread: spreadIndex)
             let audible = features.speechLevel >= minimumLevel
             decisions.append(Decision(
-                extends: audible && (speechAbove >= SpeechDetector.extendThreshold || fricativeAbove >= SpeechDetector.fricativeThreshold),
-                isCore: audible && features.harmonicity >= SpeechDetector.harmonicityThreshold && speechAbove >= SpeechDetector.coreThreshold))
+                extends: audible && (speech.above >= SpeechDetector.extendThreshold || fricative.above >= SpeechDetector.fricativeThreshold),
+                continues: audible && (speech.above >= speech.bar(SpeechDetector.continueThreshold)
+                                       || fricative.above >= fricative.bar(SpeechDetector.fricativeContinueThreshold)),
+                isCore: audible && features.harmonicity >= SpeechDetector.harmonicityThreshold && speech.above >= SpeechDetector.coreThreshold))
             next += 1
             let unneeded = min(windowStart, next) - historyStart
             if unneeded > 4 * radius {
@@ -77,6 +83,26 @@ struct SpeechFloors {
             }
         }
         return decisions
+    }
+}
+
+/// One band of one frame against its window: how far it stands above its floor,
+/// and the bar speech must clear to carry on (rule 4).
+private struct Band {
+    /// The frame's level above the floor, dB.
+    let above: Double
+    /// How far the window's spread quantile stands above its floor quantile, dB: how much the noise fluctuates.
+    let spread: Double
+
+    init(level: Double, sorted: SortedLevels, floor: Int, spread: Int) {
+        let bottom = max(sorted[floor], SpeechDetector.floorMinimum)
+        above = level - bottom
+        self.spread = max(sorted[spread], SpeechDetector.floorMinimum) - bottom
+    }
+
+    /// `margin`, or `spreadFactor` times the spread where the noise fluctuates more.
+    func bar(_ margin: Double) -> Double {
+        max(margin, SpeechDetector.spreadFactor * spread)
     }
 }
 
