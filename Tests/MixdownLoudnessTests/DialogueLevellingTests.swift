@@ -343,4 +343,26 @@ final class DialogueLevellingTests: XCTestCase {
             XCTAssertLessThanOrEqual(down, -10, String(format: "the room tone at %.2f s", start))
         }
     }
+
+    /// Items without speech are left unlevelled, each with the warning that says
+    /// why: one digitally silent, one silent for its first 3 s and then humming at
+    /// 60 Hz (below the speech band, loud to the meter). The second is metered past
+    /// its silent start and is not called silent.
+    func testItemsWithoutSpeechAreNamedSilentOnlyWhenTheyAre() throws {
+        let folder = try TemporaryFolder()
+        let silent = folder.file("silent.wav"), hum = folder.file("hum.wav"), late = folder.file("late-hum.wav")
+        _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", silent, "trim", "0", "5"])
+        _ = try Tool.run("sox", ["-n", "-r", "48000", "-c", "1", "-b", "24", hum, "synth", "2", "sine", "60", "vol", "0.1"])
+        _ = try Tool.run("sox", [silent, hum, "-b", "24", late, "trim", "2"])
+        var project = Project()
+        project.voiceovers = [Project.Voiceover(path: silent, start: .zero), Project.Voiceover(path: late, start: Self.time(6))]
+        project.ducking.mode = .off
+        project.dialogue.level = .adaptive
+        let plan = try MeasuredPlan(plan: try project.plan(), threads: 2).plan
+        let outcomes = plan.audioTracks.flatMap(\.items).compactMap { $0.dialogue?.levelling }
+        XCTAssertEqual(outcomes.map(\.matchingGain), [0, 0], "neither item gets a gain")
+        XCTAssertTrue(plan.warnings.contains { $0.hasPrefix("voiceovers[0]") && $0.contains("silent") }, "\(plan.warnings)")
+        XCTAssertTrue(plan.warnings.contains { $0.hasPrefix("voiceovers[1]") && $0.contains("no speech detected") }, "\(plan.warnings)")
+        XCTAssertFalse(plan.warnings.contains { $0.hasPrefix("voiceovers[1]") && $0.contains("silent") }, "\(plan.warnings)")
+    }
 }

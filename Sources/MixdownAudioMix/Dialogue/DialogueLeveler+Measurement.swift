@@ -18,8 +18,7 @@ extension DialogueLeveler {
         init(_ hops: DialogueHops) throws(AudioMixError) {
             hopCount = try hops.usableHopCount()
             let energies = hops.energies.prefix(hopCount)
-            let absolute = DialogueLeveler.energy(ofLoudness: DialogueLeveler.absoluteGate)
-            isAudible = energies.contains { $0 > absolute }
+            isAudible = energies.contains(where: DialogueLeveler.isAudible)
             var speechHops: [Int] = []
             var phraseOfHop: [Int?] = []
             var first = 0

@@ -91,14 +91,17 @@ public enum DialogueLeveler {
 
     /// The energies that pass both gates: their mean, and the smallest energy kept.
     internal static func gate(_ energies: [Double]) -> (mean: Double, threshold: Double)? {
-        let absolute = energy(ofLoudness: absoluteGate)
-        let audible = energies.filter { $0 > absolute }
+        let audible = energies.filter(isAudible)
         guard !audible.isEmpty else { return nil }
         let relative = energy(ofLoudness: loudness(ofEnergy: mean(audible)) - relativeGate)
         let kept = audible.filter { $0 > relative }
         // Kept is never empty: the largest energy is at least the mean.
-        return (mean(kept), max(absolute, relative))
+        return (mean(kept), max(energy(ofLoudness: absoluteGate), relative))
     }
+
+    /// Whether a window of `energy` (linear mean square) reaches the absolute gate:
+    /// an item none of whose windows does is silent, and left unlevelled.
+    public static func isAudible(_ energy: Double) -> Bool { energy > Self.energy(ofLoudness: absoluteGate) }
 
     /// `−0.691 + 10·log10(energy)`, LUFS; −∞ for 0.
     public static func loudness(ofEnergy energy: Double) -> Double { -0.691 + 10 * log10(energy) }

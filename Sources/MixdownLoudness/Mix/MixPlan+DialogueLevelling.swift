@@ -80,6 +80,11 @@ extension MixPlan {
     }
 
     /// `item` of the one track of `plan` rendered over its range and metered in hops.
+    ///
+    /// An item without speech is left unlevelled whatever its hops are; the leveler
+    /// only asks whether it is silent, and its first audible window answers that. So
+    /// it is metered over its first seconds, and on to its end only if they are
+    /// silent: its hops end early, and the leveler reads the same from them.
     private static func hops(of item: MixItem, in plan: MixPlan, threads: Int,
                              isCancelled: () -> Bool) throws(MediaIOError) -> DialogueHops {
         let renderer = try AudioRenderer(plan: plan)
@@ -91,8 +96,11 @@ extension MixPlan {
         }
         let start = MediaTime(sampleIndex: samples.lowerBound, sampleRate: plan.sampleRate)
         let meter = try LoudnessHops(channels: 2, sampleRate: plan.sampleRate)
-        if !samples.isEmpty {
-            _ = try renderer.render(range: samples, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
+        let hasSpeech = !(item.dialogue?.phrases.isEmpty ?? true)
+        let probe = hasSpeech ? samples.upperBound : min(samples.upperBound, samples.lowerBound + 2 * Int64(plan.sampleRate.hertz))
+        for piece in [samples.lowerBound..<probe, probe..<samples.upperBound] where !piece.isEmpty {
+            if !hasSpeech, meter.energies.contains(where: DialogueLeveler.isAudible) { break }
+            _ = try renderer.render(range: piece, threads: threads, isCancelled: isCancelled) { block throws(MediaIOError) in
                 try meter.add(block.audio)
             }
         }

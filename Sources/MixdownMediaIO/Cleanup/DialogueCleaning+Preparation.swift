@@ -1,5 +1,5 @@
 public import MixdownDSP
-public import MixdownUnits
+import MixdownUnits
 
 extension DialogueCleaning {
     /// One item's cleanup, prepared from its pauses: what it will do
