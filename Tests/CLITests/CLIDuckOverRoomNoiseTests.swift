@@ -15,13 +15,7 @@ final class CLIDuckOverRoomNoiseTests: XCTestCase {
 
     /// The tone's gain in dB over `window` of `left`: 2·|Σ x·e^(−iωn)| / N against its amplitude.
     private func gain(_ left: [Float], _ window: Range<Int>) -> Double {
-        var i = 0.0, q = 0.0
-        for n in window {
-            let phase = 2 * Double.pi * tone * Double(n) / Double(rate)
-            i += Double(left[n]) * cos(phase)
-            q += Double(left[n]) * sin(phase)
-        }
-        return 20 * log10(2 * (i * i + q * q).squareRoot() / Double(window.count) / amplitude)
+        Measure.dB(Measure.tone(left, frequency: tone, rate: Double(rate), range: window).amplitude / amplitude)
     }
 
     func testTheDuckStaysDownToTheEndOfEachAnswerAt6dBSNR() throws {
