@@ -17,7 +17,8 @@ import MixdownUnits
 /// cannot be written leaves that item to a temporary file, with one warning.
 ///
 /// An item's noise is learned from its own pauses (the complement of its
-/// phrases). Items are cleaned in parallel, one per thread; each is streamed, so
+/// phrases); an item in which no phrase was heard is left as recorded, with a
+/// warning. Items are cleaned in parallel, one per thread; each is streamed, so
 /// memory does not grow with its length. The files live as long as the plan
 /// that reads them (any copy of it holds their ``CleanedDialogue``), and are
 /// removed when it goes, or by a signal's handler.
@@ -36,9 +37,19 @@ public enum DialogueCleanupPass {
     public static func run(plan: MixPlan, folder: String, cache: ConformCache? = nil, threads: Int,
                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(MediaIOError) -> MixPlan {
         var jobs: [Job] = []
+        var plan = plan
         for (t, track) in plan.audioTracks.enumerated() {
             for (k, item) in track.items.enumerated() {
                 guard let dialogue = item.dialogue, dialogue.settings.cleanup.isActive, dialogue.cleanup == nil else { continue }
+                // Without speech there is no pause to tell noise from what the item is
+                // (ambience, music): it would all be learned as noise and taken down.
+                guard !dialogue.phrases.isEmpty else {
+                    plan.audioTracks[t].items[k].dialogue!.cleanup = DialogueProcessing.CleanupOutcome(humFrequency: nil, noiseLevel: nil,
+                                                                                                      denoised: false)
+                    // Levelling's warning says it when the item is levelled too.
+                    if dialogue.settings.level == .off { plan.warnings.append("\(item.name): no speech detected, left uncleaned") }
+                    continue
+                }
                 jobs.append(try job(for: item, track: t, index: k, of: track, sampleRate: plan.sampleRate))
             }
         }

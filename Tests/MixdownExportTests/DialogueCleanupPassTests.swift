@@ -154,4 +154,31 @@ final class DialogueCleanupPassTests: XCTestCase {
         XCTAssertTrue(try cleanedPath(full).hasPrefix(folder.path + "/."), "a temporary file beside the output instead")
         XCTAssertEqual(try render(full), expected)
     }
+
+    /// A take of room tone alone (hiss and hum, no speech): nothing tells the noise
+    /// from what the take is, so it is left as recorded, with a warning naming it,
+    /// instead of being learned whole as noise and turned down.
+    func testATakeWithoutSpeechIsLeftUncleanedWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        let room = folder.file("room tone.wav")
+        _ = try Tool.run("sox", ["-R", "-r", "22050", "-n", "-c", "1", "-b", "24", room, "synth", "4", "pinknoise", "vol", "0.05",
+                                 "synth", "4", "sine", "mix", "50", "vol", "0.5"])
+        let raw = try MeasuredPlan(plan: try project(room, cleanup: .none).plan(), threads: 2, scratchFolder: folder.path).plan
+        let plan = try MeasuredPlan(plan: try project(room, cleanup: DialogueCleanup(highpass: .standard, dehum: .auto, denoise: .standard))
+            .plan(), threads: 2, scratchFolder: folder.path).plan
+        let item = try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.items.first)
+        XCTAssertEqual(item.dialogue?.phrases, [], "the detector hears no speech in room tone")
+        XCTAssertEqual(item.dialogue?.cleanup, DialogueProcessing.CleanupOutcome(humFrequency: nil, noiseLevel: nil, denoised: false))
+        XCTAssertEqual(plan.warnings, ["voiceovers[0]: no speech detected, left uncleaned"])
+        XCTAssertEqual(try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.segments.first).asset.path, room, "the take itself is read")
+        // Levelled too: one line says both.
+        var levelled = project(room, cleanup: DialogueCleanup(highpass: .standard, dehum: .auto, denoise: .standard))
+        levelled.dialogue.level = .adaptive
+        let both = try MeasuredPlan(plan: try levelled.plan(), threads: 2, scratchFolder: folder.path).plan.warnings
+        XCTAssertEqual(both.count, 1, "\(both)")
+        XCTAssertTrue(both.first?.hasSuffix("no speech detected, left unlevelled and uncleaned") ?? false, "\(both)")
+        let rendered = try render(plan), expected = try render(raw)
+        XCTAssertGreaterThan(Measure.rms(expected), 0.01)
+        XCTAssertTrue(rendered == expected, "the mix is the take's as recorded: \(Measure.dB(Measure.rms(rendered) / Measure.rms(expected))) dB")
+    }
 }

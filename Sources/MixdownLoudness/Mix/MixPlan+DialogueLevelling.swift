@@ -63,7 +63,11 @@ extension MixPlan {
         var levelled = self
         for ((t, k), levelling) in zip(pending, levellings) {
             let item = audioTracks[t].items[k]
-            if let warning = levelling.warning { levelled.warnings.append("\(item.name): \(warning)") }
+            if var warning = levelling.warning {
+                // Cleanup left it alone for the same reason (DialogueCleanupPass): one line says both.
+                if item.dialogue!.settings.cleanup.isActive, item.dialogue!.phrases.isEmpty { warning += " and uncleaned" }
+                levelled.warnings.append("\(item.name): \(warning)")
+            }
             levelled.audioTracks[t].items[k].dialogue!.levelling = DialogueProcessing.LevellingOutcome(levelling)
         }
         for t in Set(pending.map(\.track)).sorted() {
