@@ -71,8 +71,15 @@ struct SpeechListening: Sendable {
             return notes
         }
         let results = Mutex<[Int: Result<SpeechNote, PlanningError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for n in stride(from: lane, to: listenings.count, by: lanes) {
+        // Longest first, each lane taking the next when it is free: a long clip
+        // heard last would keep one lane busy while the other waits.
+        let order = listenings.indices.sorted { listenings[$0].samples.count > listenings[$1].samples.count }
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while true {
+                let taken = next.withLock { k in defer { k += 1 }; return k }
+                guard taken < order.count else { return }
+                let n = order[taken]
                 let heard = Result { () throws(PlanningError) in try listenings[n].hear(cache: cache) }
                 results.withLock { $0[n] = heard }
             }
