@@ -37,6 +37,10 @@ public struct DialogueProcessing: Hashable, Sendable {
 
     /// What the cleanup pass found and did to one item.
     public struct CleanupOutcome: Hashable, Sendable {
+        /// Whether the item went through the cleanup chain: false when the detector
+        /// heard no speech in it (nothing tells its noise from what it is), so it
+        /// was left as recorded.
+        public var cleaned: Bool
         /// The mains frequency whose hum was removed; nil when none was.
         public var humFrequency: Int?
         /// The level of the noise in the item's pauses before cleanup, in dBFS; nil when it had no pauses to learn from.
@@ -45,7 +49,8 @@ public struct DialogueProcessing: Hashable, Sendable {
         public var denoised: Bool
 
         /// An outcome with these findings.
-        public init(humFrequency: Int?, noiseLevel: Double?, denoised: Bool) {
+        public init(cleaned: Bool, humFrequency: Int?, noiseLevel: Double?, denoised: Bool) {
+            self.cleaned = cleaned
             self.humFrequency = humFrequency
             self.noiseLevel = noiseLevel
             self.denoised = denoised

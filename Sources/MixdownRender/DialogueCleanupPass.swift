@@ -44,8 +44,8 @@ public enum DialogueCleanupPass {
                 // Without speech there is no pause to tell noise from what the item is
                 // (ambience, music): it would all be learned as noise and taken down.
                 guard !dialogue.phrases.isEmpty else {
-                    plan.audioTracks[t].items[k].dialogue!.cleanup = DialogueProcessing.CleanupOutcome(humFrequency: nil, noiseLevel: nil,
-                                                                                                      denoised: false)
+                    plan.audioTracks[t].items[k].dialogue!.cleanup = DialogueProcessing.CleanupOutcome(cleaned: false, humFrequency: nil,
+                                                                                                      noiseLevel: nil, denoised: false)
                     // Levelling's warning says it when the item is levelled too.
                     if dialogue.settings.level == .off { plan.warnings.append("\(item.name): no speech detected, left uncleaned") }
                     continue
@@ -92,7 +92,7 @@ public enum DialogueCleanupPass {
                 throw .unsupported(path: item.name, reason: "its cleaned audio does not fit its segments: \(error)")
             }
             cleaned.audioTracks[job.track].items[job.item].dialogue!.cleanup = DialogueProcessing.CleanupOutcome(
-                humFrequency: report.humFrequency, noiseLevel: report.noiseLevel, denoised: report.denoised)
+                cleaned: true, humFrequency: report.humFrequency, noiseLevel: report.noiseLevel, denoised: report.denoised)
             if let warning = report.warning { cleaned.warnings.append("\(item.name): \(warning)") }
         }
         return cleaned

@@ -168,7 +168,7 @@ final class DialogueCleanupPassTests: XCTestCase {
             .plan(), threads: 2, scratchFolder: folder.path).plan
         let item = try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.items.first)
         XCTAssertEqual(item.dialogue?.phrases, [], "the detector hears no speech in room tone")
-        XCTAssertEqual(item.dialogue?.cleanup, DialogueProcessing.CleanupOutcome(humFrequency: nil, noiseLevel: nil, denoised: false))
+        XCTAssertEqual(item.dialogue?.cleanup, DialogueProcessing.CleanupOutcome(cleaned: false, humFrequency: nil, noiseLevel: nil, denoised: false))
         XCTAssertEqual(plan.warnings, ["voiceovers[0]: no speech detected, left uncleaned"])
         XCTAssertEqual(try XCTUnwrap(plan.audioTracks(of: .voiceovers).first?.segments.first).asset.path, room, "the take itself is read")
         // Levelled too: one line says both.

@@ -85,8 +85,9 @@ struct LoudnessCommand: ParsableCommand {
     private func projectReport() throws -> LoudnessReport {
         let project = try timeline.project(loading: inputs.first, shaping: shaping, picture: picture)
         let planned = try project.plan(for: .preview, cache: caching.cache, threads: threading.count)
-        try caching.prepare(planned, threads: threading.count, whole: true, console: Console(quiet: false))
-        var plan = try project.measuring(planned, threads: threading.count, cache: caching.cache).plan
+        let console = Console(quiet: false)
+        try caching.prepare(planned, threads: threading.count, whole: true, console: console)
+        var plan = try project.measuring(planned, threads: threading.count, cache: caching.cache, warn: { console.warn($0) }).plan
         // The mix as mixed: the target's gain is worked out from it, so no delivery mastering may be in it.
         plan.mastering = nil
         var report = LoudnessReport()

@@ -1,5 +1,6 @@
 import Foundation
 import MixdownAudioMix
+import MixdownMediaIO
 import MixdownPlan
 import MixdownUnits
 
@@ -41,8 +42,8 @@ struct DialogueReport: Encodable {
             gainDB = levelling.matchingGain
             gainRangeDB = [levelling.gainRange.lowerBound, levelling.gainRange.upperBound]
         }
-        highpassHz = dialogue.settings.cleanup.highpass?.hertz
-        if let cleanup = dialogue.cleanup {
+        if let cleanup = dialogue.cleanup, cleanup.cleaned {
+            highpassHz = dialogue.settings.cleanup.highpass?.hertz
             humHz = cleanup.humFrequency
             noiseDBFS = cleanup.noiseLevel
             denoiseDB = cleanup.denoised ? dialogue.settings.cleanup.denoise?.decibels : nil
@@ -73,7 +74,9 @@ struct DialogueReport: Encodable {
         var cleaned: [String] = []
         if let highpassHz { cleaned.append(String(format: "highpass %g Hz", highpassHz)) }
         if let humHz { cleaned.append("hum \(humHz) Hz") }
-        if let noiseDBFS {
+        if let noiseDBFS, noiseDBFS < DialogueCleaning.silenceLevel {
+            cleaned.append("pauses silent")
+        } else if let noiseDBFS {
             cleaned.append(String(format: "noise %.1f dBFS", noiseDBFS) + (denoiseDB.map { String(format: " down %g dB", $0) } ?? ""))
         }
         if !cleaned.isEmpty { parts.append(cleaned.joined(separator: ", ")) }

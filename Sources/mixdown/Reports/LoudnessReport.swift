@@ -190,8 +190,13 @@ struct LoudnessReport: Encodable {
                                   dialogue.ranges.count == 1 ? "" : "s")))
         }
         for speaker in speakers ?? [] {
+            let file = "  (" + MessageText.shown((speaker.path as NSString).lastPathComponent) + ")"
+            guard speaker.before != nil || speaker.after != nil else {
+                rows.append((speaker.item, "no speech measured (none detected, or silent)" + file))
+                continue
+            }
             rows.append((speaker.item, "speech " + (speaker.before.map { Self.level($0) + " LUFS" } ?? "  not measured")
-                         + " → " + Self.loudness(speaker.after) + "  (" + MessageText.shown((speaker.path as NSString).lastPathComponent) + ")"))
+                         + " → " + Self.loudness(speaker.after) + file))
         }
         if let delivery {
             var line = String(format: "%6.1f LUFS, %.1f dBTP: ", delivery.target, delivery.truePeakCeiling)
