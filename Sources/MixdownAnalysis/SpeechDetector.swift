@@ -119,7 +119,7 @@ public final class SpeechDetector {
         } catch {
             throw .invalidSetting(name: "speech detector", reason: error.description)
         }
-        floors = SpeechFloors(minimumLevel: threshold.decibels)
+        floors = SpeechFloors(minimumLevel: threshold.decibels, harmonicity: analysis.harmonicity)
         decisions = SpeechDecisions()
         let samples = { (time: MediaTime) throws(AudioMixError) -> Int64 in
             do throws(MediaTimeError) { return try time.sampleIndex(sampleRate: sampleRate) } catch { throw .time(error) }

@@ -31,8 +31,12 @@ struct SpeechFloors {
     /// The next frame to decide.
     private var next = 0
 
-    init(minimumLevel: Double) {
+    /// Asked for a frame's harmonicity only when it stands high enough above its floor to be a core frame.
+    private let harmonicity: SpeechHarmonicity
+
+    init(minimumLevel: Double, harmonicity: SpeechHarmonicity) {
         self.minimumLevel = minimumLevel
+        self.harmonicity = harmonicity
     }
 
     /// Takes the next frame's features; the decisions they complete.
@@ -74,7 +78,8 @@ struct SpeechFloors {
                 extends: audible && (speech.above >= SpeechDetector.extendThreshold || fricative.above >= SpeechDetector.fricativeThreshold),
                 continues: audible && (speech.above >= speech.bar(SpeechDetector.continueThreshold)
                                        || fricative.above >= fricative.bar(SpeechDetector.fricativeContinueThreshold)),
-                isCore: audible && features.harmonicity >= SpeechDetector.harmonicityThreshold && speech.above >= SpeechDetector.coreThreshold))
+                isCore: audible && speech.above >= SpeechDetector.coreThreshold
+                    && harmonicity.of(features.speechBand) >= SpeechDetector.harmonicityThreshold))
             next += 1
             let unneeded = min(windowStart, next) - historyStart
             if unneeded > 4 * radius {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Rules 1 and 2 of ``SpeechDetector``: the signal cut into frames, and each
-/// frame's band levels and harmonicity, computed once its samples are in, with
-/// FFmpeg's transforms (`RealSpectrum`).
+/// frame's band levels, computed once its samples are in, with FFmpeg's
+/// transforms (`RealSpectrum`), and what its harmonicity is worked out from
+/// when it is needed (``SpeechHarmonicity``).
 struct SpeechFrameAnalysis {
     /// What rule 2 measures in one frame.
     struct Features {
@@ -10,9 +11,14 @@ struct SpeechFrameAnalysis {
         var speechLevel: Double
         /// Fricative-band level in dBFS.
         var fricativeLevel: Double
-        /// Peak window-corrected autocorrelation over pitch lags, 0 to about 1.
-        var harmonicity: Double
+        /// The speech band's power, bin by bin, for ``SpeechHarmonicity``; empty
+        /// when the band is too quiet for the frame to be a core frame whatever
+        /// its floor (`speechLevel` under `floorMinimum + coreThreshold`).
+        var speechBand: [Double]
     }
+
+    /// Works out the harmonicity of this analysis's frames.
+    let harmonicity: SpeechHarmonicity
 
     /// Samples per hop, and per frame window.
     let hop: Int
@@ -24,9 +30,6 @@ struct SpeechFrameAnalysis {
     private let scale: Double
     private let speechBins: Range<Int>
     private let fricativeBins: Range<Int>
-    private let lags: ClosedRange<Int>
-    /// The window's circular autocorrelation at each of `lags`, normalised to 1 at lag 0.
-    private let windowCorrelation: [Double]
     private let spectrum: RealSpectrum
 
     /// Samples received.
@@ -37,9 +40,6 @@ struct SpeechFrameAnalysis {
     private var bufferStart: Int
     private var frame: [Double]
     private var power: [Double]
-    /// The speech band's power alone, and its autocorrelation.
-    private var bandPower: [Double]
-    private var correlation: [Double]
 
     init(sampleRate rate: Int) throws(RealSpectrum.Unavailable) {
         hop = rate / 100
@@ -61,21 +61,12 @@ struct SpeechFrameAnalysis {
         }
         speechBins = bins(SpeechDetector.speechBand.0, SpeechDetector.speechBand.1)
         fricativeBins = bins(SpeechDetector.fricativeBand.0, min(SpeechDetector.fricativeBand.1, Double(rate) / 2))
-        lags = Int((Double(rate) / SpeechDetector.pitchRange.1 + 0.5).rounded(.down))
-            ... Int((Double(rate) / SpeechDetector.pitchRange.0 + 0.5).rounded(.down))
-        var padded = [Double](repeating: 0, count: size)
-        padded.replaceSubrange(0..<count, with: window)
-        let energy = padded.reduce(0) { $0 + $1 * $1 }
-        windowCorrelation = lags.map { lag in
-            (0..<size).reduce(0.0) { $0 + padded[$1] * padded[($1 + lag) % size] } / energy
-        }
+        harmonicity = try SpeechHarmonicity(size: size, window: window, rate: rate, bins: speechBins)
         spectrum = try RealSpectrum(length: size)
         buffer = [Double](repeating: 0, count: offset)
         bufferStart = -offset
         frame = [Double](repeating: 0, count: size)
         power = [Double](repeating: 0, count: size / 2 + 1)
-        bandPower = power
-        correlation = [Double](repeating: 0, count: size)
     }
 
     /// Takes the next samples; the features of the frames they complete.
@@ -115,23 +106,9 @@ struct SpeechFrameAnalysis {
         var speech = 0.0, fricative = 0.0
         for k in speechBins { speech += power[k] }
         for k in fricativeBins { fricative += power[k] }
-        return Features(speechLevel: 10 * log10(speech * scale + 1e-12),
-                        fricativeLevel: 10 * log10(fricative * scale + 1e-12),
-                        harmonicity: harmonicity())
-    }
-
-    /// Rule 2's harmonicity: `max over lags of r(τ) / rw(τ) / r(0)`, where r is the
-    /// autocorrelation of the speech band (the inverse transform of its power),
-    /// rw the window's; 0 when the band is silent.
-    private mutating func harmonicity() -> Double {
-        for k in bandPower.indices { bandPower[k] = speechBins.contains(k) ? power[k] : 0 }
-        bandPower.withUnsafeBufferPointer { band in
-            correlation.withUnsafeMutableBufferPointer { spectrum.autocorrelation(ofPower: band.baseAddress!, into: $0.baseAddress!) }
-        }
-        let zero = correlation[0]
-        guard zero > 0 else { return 0 }
-        var best = -Double.infinity
-        for (n, lag) in lags.enumerated() { best = max(best, correlation[lag] / windowCorrelation[n]) }
-        return best / zero
+        let speechLevel = 10 * log10(speech * scale + 1e-12)
+        let canBeCore = speechLevel >= SpeechDetector.floorMinimum + SpeechDetector.coreThreshold
+        return Features(speechLevel: speechLevel, fricativeLevel: 10 * log10(fricative * scale + 1e-12),
+                        speechBand: canBeCore ? Array(power[speechBins]) : [])
     }
 }
