@@ -274,6 +274,34 @@ final class DialogueCleanupTests: XCTestCase {
         XCTAssertGreaterThan(Measure.rms(whole), 0)
     }
 
+    /// A mono take is cleaned on one channel (`CleanupChain.mono`) and its output
+    /// copied to both: bit for bit what cleaning both channels gives, at half the cost.
+    func testAMonoTakeIsCleanedExactlyAsItsStereoCopy() throws {
+        let scene = try scene()
+        let pink = scaled(try noise("pinknoise", count: scene.count).left, toDBFS: -30)
+        let noisy = (0..<scene.count).map { i in
+            scene.speech[i] + pink[i] + Float(0.01 * sin(2 * Double.pi * 50 * Double(i) / Double(Self.rate)))
+        }
+        let stereo = try writeWAV(noisy, noisy, "both.wav")
+        let mono = folder.file("mono.wav")
+        _ = try Tool.run("ffmpeg", ["-v", "error", "-i", stereo, "-af", "pan=mono|c0=c0", "-c:a", "pcm_f32le", mono])
+        let chain = { (path: String) in
+            try DialogueCleaning.prepare(path: path, frames: 0..<Int64(scene.count), sampleRate: .standard, highpass: .standard,
+                                         dehum: .mains(50), denoise: .standard,
+                                         pauses: scene.pauses.map { Int64($0.lowerBound)..<Int64($0.upperBound) }).chain
+        }
+        XCTAssertTrue(try chain(mono).mono, "the mono take is filtered on one channel")
+        XCTAssertFalse(try chain(stereo).mono)
+        let fromStereo = try clean(stereo, frames: scene.count, pauses: scene.pauses, dehum: .mains(50))
+        let fromMono = try clean(mono, frames: scene.count, pauses: scene.pauses, dehum: .mains(50))
+        XCTAssertEqual(fromMono.report.humFrequency, 50)
+        XCTAssertTrue(fromMono.report.denoised)
+        XCTAssertEqual(fromMono.report, fromStereo.report)
+        XCTAssertTrue(fromMono.left == fromStereo.left, "the mono take's cleaned samples are the stereo copy's")
+        XCTAssertTrue(fromMono.right == fromMono.left && fromStereo.right == fromStereo.left)
+        XCTAssertLessThan(Measure.rms(fromMono.left[inner(scene.pauses[1])]), 0.5 * Measure.rms(noisy[inner(scene.pauses[1])]))
+    }
+
     /// Output frame 0 is source frame `frames.lowerBound`, frames past the source's end
     /// are silence, and a cancelled clean leaves no output.
     func testFramesOffsetTailAndCancellation() throws {

@@ -11,7 +11,8 @@ extension DialogueCleaning {
         let source: any AudioSampleSource
         let frames: Range<Int64>
         let sampleRate: SampleRate
-        let chain: CleanupChain
+        /// The filters the item runs through.
+        package let chain: CleanupChain
         let noise: PauseAudio
 
         init(source: any AudioSampleSource, frames: Range<Int64>, sampleRate: SampleRate, chain: CleanupChain,

@@ -104,6 +104,12 @@ public final class AudioDecoder {
         self.fifo = fifo
     }
 
+    /// The channel count of `path`'s best audio stream, before the fold-down to
+    /// stereo: what a decoder of it would give as ``sourceChannels``.
+    static func sourceChannels(of path: String) throws(MediaIOError) -> Int {
+        try open(path: path, streamIndex: nil).1.channels
+    }
+
     /// Opens `path` for its best audio stream (or `streamIndex`): with the facts
     /// an earlier opening found, or analysed, remembering what it finds.
     private static func open(path: String, streamIndex: Int?) throws(MediaIOError) -> (Demuxer, AudioFacts) {
