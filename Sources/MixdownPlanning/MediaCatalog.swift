@@ -1,7 +1,9 @@
+import Dispatch
 import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 internal import MixdownUnits
+internal import Synchronization
 
 /// The media a project refers to, each file opened once (its streams analysed
 /// once) and probed quickly (headers and the first audio frame); its audio is
@@ -25,11 +27,34 @@ struct MediaCatalog {
         } catch { throw .media(error) }
     }
 
-    /// The scan of a clip's video packets; with `analysingFormat` (an export's
-    /// compatibility check) its format is complete, pixel format included.
-    mutating func videoClipInfo(_ path: String, analysingFormat: Bool) throws(PlanningError) -> VideoClipInfo {
-        let file = try file(path, analysingVideo: analysingFormat)
-        do { return try file.videoClipInfo() } catch { throw .media(error) }
+    /// The scans of the clips at `paths`' video packets (each file once), by path,
+    /// side by side on `threads` threads: a scan reads every video packet of its
+    /// file, and files are independent. With `analysingFormat` (an export's
+    /// compatibility check) their formats are complete, pixel format included.
+    /// The first failure in `paths`' order is thrown.
+    mutating func videoClipInfos(_ paths: [String], analysingFormat: Bool, threads: Int) throws(PlanningError) -> [String: VideoClipInfo] {
+        var unique: [String] = []
+        for path in paths where !unique.contains(path) { unique.append(path) }
+        var opened: [MediaFile] = []
+        for path in unique { opened.append(try file(path, analysingVideo: analysingFormat)) }
+        // Each file goes to the one thread that takes it, as MediaFile asks.
+        nonisolated(unsafe) let files = opened
+        let scans = Mutex<[Int: Result<VideoClipInfo, MediaIOError>]>([:])
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: min(max(1, threads), files.count)) { _ in
+            while true {
+                let n = next.withLock { taken in defer { taken += 1 }; return taken }
+                guard n < files.count else { return }
+                let scan = Result { () throws(MediaIOError) in try files[n].videoClipInfo() }
+                scans.withLock { $0[n] = scan }
+            }
+        }
+        let done = scans.withLock { $0 }
+        var infos: [String: VideoClipInfo] = [:]
+        for (n, path) in unique.enumerated() {
+            do { infos[path] = try done[n]!.get() } catch { throw .media(error) }
+        }
+        return infos
     }
 
     mutating func info(_ path: String, depth: MediaProbe.Depth = .quick) throws(PlanningError) -> MediaInfo {

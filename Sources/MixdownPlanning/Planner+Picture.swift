@@ -48,10 +48,7 @@ extension Planner {
         }
         let mediaIndices = try mediaClipIndices()
         let mediaClips = mediaIndices.map { project.clips[$0] }
-        var infos: [String: VideoClipInfo] = [:]
-        for clip in mediaClips where infos[clip.path] == nil {
-            infos[clip.path] = try media.videoClipInfo(clip.path, analysingFormat: purpose != .preview)
-        }
+        let infos = try media.videoClipInfos(mediaClips.map(\.path), analysingFormat: purpose != .preview, threads: threads)
         let clipInfos = mediaClips.compactMap { infos[$0.path] }
         // A composed picture conforms clips that stream copy would refuse together. A
         // preview does not analyse formats: conforming alone never moves a clip in time.

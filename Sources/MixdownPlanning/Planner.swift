@@ -21,7 +21,7 @@ struct Planner {
     var heardPhrases: [String: [MediaTimeRange]] = [:]
     /// Where the speech detector's findings are kept between plans; nil for nowhere.
     let cache: ConformCache?
-    /// Threads the speech detector may listen on at once.
+    /// Threads the speech detector may listen on at once, and clips' video be scanned on.
     let threads: Int
 
     init(project: Project, purpose: PlanPurpose, cache: ConformCache? = nil, threads: Int = 1) {
