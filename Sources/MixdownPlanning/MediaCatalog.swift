@@ -1,9 +1,7 @@
-import Dispatch
 import MixdownComposition
 import MixdownMediaIO
 import MixdownTime
 internal import MixdownUnits
-internal import Synchronization
 
 /// The media a project refers to, each file opened once (its streams analysed
 /// once) and probed quickly (headers and the first audio frame); its audio is
@@ -39,22 +37,10 @@ struct MediaCatalog {
         for path in unique { opened.append(try file(path, analysingVideo: analysingFormat)) }
         // Each file goes to the one thread that takes it, as MediaFile asks.
         nonisolated(unsafe) let files = opened
-        let scans = Mutex<[Int: Result<VideoClipInfo, MediaIOError>]>([:])
-        let next = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: min(max(1, threads), files.count)) { _ in
-            while true {
-                let n = next.withLock { taken in defer { taken += 1 }; return taken }
-                guard n < files.count else { return }
-                let scan = Result { () throws(MediaIOError) in try files[n].videoClipInfo() }
-                scans.withLock { $0[n] = scan }
-            }
-        }
-        let done = scans.withLock { $0 }
-        var infos: [String: VideoClipInfo] = [:]
-        for (n, path) in unique.enumerated() {
-            do { infos[path] = try done[n]!.get() } catch { throw .media(error) }
-        }
-        return infos
+        do {
+            let scans = try SideBySide.run(Array(files.indices), threads: threads) { n throws(MediaIOError) in try files[n].videoClipInfo() }
+            return Dictionary(uniqueKeysWithValues: zip(unique, scans))
+        } catch { throw .media(error) }
     }
 
     mutating func info(_ path: String, depth: MediaProbe.Depth = .quick) throws(PlanningError) -> MediaInfo {

@@ -1,10 +1,8 @@
-import Dispatch
 import MixdownAnalysis
 import MixdownAudioMix
 import MixdownMediaIO
 import MixdownTime
 internal import MixdownUnits
-internal import Synchronization
 
 /// Listening to one stretch of an input with the speech detector: what to
 /// decode, with which settings, and the note the conform cache keeps of it.
@@ -64,29 +62,8 @@ struct SpeechListening: Sendable {
     /// What each of `listenings` hears, in order, `threads` at a time (the
     /// calling thread's among them): the findings do not depend on how many.
     static func hearAll(_ listenings: [SpeechListening], threads: Int, cache: ConformCache?) throws(PlanningError) -> [SpeechNote] {
-        let lanes = min(max(1, threads), listenings.count)
-        guard lanes > 1 else {
-            var notes: [SpeechNote] = []
-            for listening in listenings { notes.append(try listening.hear(cache: cache)) }
-            return notes
-        }
-        let results = Mutex<[Int: Result<SpeechNote, PlanningError>]>([:])
-        // Longest first, each lane taking the next when it is free: a long clip
-        // heard last would keep one lane busy while the other waits.
+        // Longest first: a long clip heard last would keep one thread busy while the others wait.
         let order = listenings.indices.sorted { listenings[$0].samples.count > listenings[$1].samples.count }
-        let next = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-            while true {
-                let taken = next.withLock { k in defer { k += 1 }; return k }
-                guard taken < order.count else { return }
-                let n = order[taken]
-                let heard = Result { () throws(PlanningError) in try listenings[n].hear(cache: cache) }
-                results.withLock { $0[n] = heard }
-            }
-        }
-        let all = results.withLock { $0 }
-        var notes: [SpeechNote] = []
-        for n in listenings.indices { notes.append(try all[n]!.get()) }
-        return notes
+        return try SideBySide.run(order, threads: threads) { n throws(PlanningError) in try listenings[n].hear(cache: cache) }
     }
 }
