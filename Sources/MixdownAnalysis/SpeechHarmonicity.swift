@@ -40,7 +40,7 @@ final class SpeechHarmonicity {
     /// band, is `band` (`SpeechFrameAnalysis.Features.speechBand`); 0 for an empty band.
     func of(_ band: [Double]) -> Double {
         guard !band.isEmpty else { return 0 }
-        for k in bandPower.indices { bandPower[k] = 0 }
+        // Outside the band the power stays 0 from init: only the band's bins change.
         for (k, power) in zip(bins, band) { bandPower[k] = power }
         bandPower.withUnsafeBufferPointer { power in
             correlation.withUnsafeMutableBufferPointer { spectrum.autocorrelation(ofPower: power.baseAddress!, into: $0.baseAddress!) }

@@ -65,7 +65,7 @@ extension MixPlan {
             let item = audioTracks[t].items[k]
             if var warning = levelling.warning {
                 // Cleanup left it alone for the same reason (DialogueCleanupPass): one line says both.
-                if item.dialogue!.settings.cleanup.isActive, item.dialogue!.phrases.isEmpty { warning += " and uncleaned" }
+                if item.dialogue!.cleanup?.cleaned == false { warning += " and uncleaned" }
                 levelled.warnings.append("\(item.name): \(warning)")
             }
             levelled.audioTracks[t].items[k].dialogue!.levelling = DialogueProcessing.LevellingOutcome(levelling)
