@@ -108,13 +108,13 @@ struct MediaCatalog {
         return try? TimeBase(sampleRate: rate).time(ticks: index)
     }
 
-    /// Decodes `count` samples from `decoder` and hands them to `body` in mono
+    /// Reads `count` samples from `source` and hands them to `body` in mono
     /// blocks ((L + R) / 2); fewer when the file ends first.
-    static func forEachMonoBlock(_ decoder: AudioDecoder, count: Int,
+    static func forEachMonoBlock(_ source: any AudioSampleSource, count: Int,
                                          _ body: (UnsafeBufferPointer<Float>) -> Void) throws(MediaIOError) {
         let size = 8192
         var mono = [Float](repeating: 0, count: size)
-        try decoder.forEachBlock(frames: Int64(count), blockSize: size) { block in
+        try source.forEachBlock(frames: Int64(count), blockSize: size) { block in
             let left = block.left, right = block.right
             for i in 0..<block.count { mono[i] = 0.5 * (left[i] + right[i]) }
             mono.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<block.count])) }

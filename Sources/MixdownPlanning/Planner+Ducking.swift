@@ -88,7 +88,8 @@ extension Planner {
         let samples: Range<Int64>
         do { samples = try source.sampleRange(sampleRate: SpeechListening.rate) } catch { throw .time(error) }
         return SpeechListening(path: item.path, samples: samples, threshold: project.ducking.threshold,
-                               maxPause: project.ducking.settings.maxPause, phrasePause: phrases ? DialogueProcessing.phrasePause : nil)
+                               maxPause: project.ducking.settings.maxPause, phrasePause: phrases ? DialogueProcessing.phrasePause : nil,
+                               sessionRate: project.output.sampleRate)
     }
 
     /// What `note` found in a source that plays at `audible`, on the timeline: the speech, and the phrases if heard.

@@ -17,6 +17,9 @@ struct SpeechListening: Sendable {
     let maxPause: MediaTime
     /// The pause the phrases bridge, when they are asked for.
     let phrasePause: MediaTime?
+    /// The rate the render reads the input at: the detector hears that audio
+    /// when the input is already at it (``hear(cache:)``).
+    let sessionRate: SampleRate
 
     /// Rate the speech detector hears the items at: its bands stop at 8 kHz, and at
     /// 16 kHz it runs three times faster than at 48 kHz with the same regions
@@ -29,12 +32,19 @@ struct SpeechListening: Sendable {
         """
         speech analysis
         rules \(SpeechDetector.rulesVersion) threshold \(threshold.decibels) max pause \(maxPause) \
-        phrase pause \(phrasePause.map { "\($0)" } ?? "none") samples \(samples.lowerBound)..<\(samples.upperBound)
+        phrase pause \(phrasePause.map { "\($0)" } ?? "none") samples \(samples.lowerBound)..<\(samples.upperBound) \
+        session rate \(sessionRate.hertz)
         """
     }
 
     /// The detector's findings: the cache's note when it has one, else heard
     /// (decoded and detected) and noted in the cache.
+    ///
+    /// A stretch from the input's start, of an input at the session rate, is
+    /// heard through the render's own audio (`DownsampledInput`): the cache's
+    /// entry when there is one, and else the decode stores the entry as it goes,
+    /// which the conform pass then finds rather than decoding the input again.
+    /// The same samples either way, and without a cache.
     func hear(cache: ConformCache?) throws(PlanningError) -> SpeechNote {
         let rate = Self.rate
         if let note = cache?.note(path: path, sampleRate: rate, processing: processing).flatMap(SpeechNote.init(bytes:)) {
@@ -47,9 +57,14 @@ struct SpeechListening: Sendable {
             throw .audioMix(error)
         }
         do throws(MediaIOError) {
-            let decoder = try MediaFile(path: path).makeDecoder(sampleRate: rate)
-            if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
-            try MediaCatalog.forEachMonoBlock(decoder, count: samples.count) { detector.process($0) }
+            if samples.lowerBound == 0, let input = try DownsampledInput(path: path, sessionRate: sessionRate, rate: rate, cache: cache) {
+                try MediaCatalog.forEachMonoBlock(input, count: samples.count) { detector.process($0) }
+                input.storeEntry()
+            } else {
+                let decoder = try MediaFile(path: path).makeDecoder(sampleRate: rate)
+                if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
+                try MediaCatalog.forEachMonoBlock(decoder, count: samples.count) { detector.process($0) }
+            }
         } catch {
             throw .media(error)
         }

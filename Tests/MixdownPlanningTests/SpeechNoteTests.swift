@@ -37,6 +37,10 @@ final class SpeechNoteTests: XCTestCase {
         let cold = try project().plan(cache: cache, threads: 2)
         XCTAssertEqual(cold.audioTracks, uncached.audioTracks, "the findings are the detector's: the duck's speech, the phrases")
         XCTAssertFalse(heard(cold).joined().isEmpty)
+        // The clip, at the session rate and heard to its end, was decoded once: its entry
+        // stored on the way, for the conform pass to find; the 22.05 kHz takes were heard at 16 kHz.
+        XCTAssertNotNil(cache.lookUp(path: Fixture.path("interview.mp4"), sampleRate: .standard))
+        XCTAssertNil(cache.lookUp(path: Fixture.path("vo-pauses.wav"), sampleRate: .standard))
         let notes = cache.entries().filter { $0.processing == "speech analysis" }
         XCTAssertEqual(Set(notes.compactMap(\.sourcePath)), [Fixture.path("interview.mp4"), Fixture.path("vo-pauses.wav")])
         XCTAssertEqual(try project().plan(cache: cache).audioTracks, cold.audioTracks, "warm: the same plan")

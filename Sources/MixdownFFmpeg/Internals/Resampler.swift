@@ -1,5 +1,5 @@
 internal import CFFmpeg
-internal import MixdownDSP
+package import MixdownDSP
 internal import MixdownTime
 
 /// libswresample set up to turn decoded frames into stereo float planar at the
@@ -23,17 +23,29 @@ package final class Resampler {
     /// layout) to stereo float planar at `outputRate` Hz.
     ///
     /// - Throws: `unsupported` when libswresample cannot convert the format.
-    package init(frame: Frame, outputRate: Int32, path: String) throws(FFmpegError) {
+    package convenience init(frame: Frame, outputRate: Int32, path: String) throws(FFmpegError) {
         let input = frame.pointer.pointee
-        var inLayout = input.ch_layout
-        inputRate = input.sample_rate
-        inputFormat = input.format
-        inputChannels = input.ch_layout.nb_channels
+        try self.init(layout: input.ch_layout, format: AVSampleFormat(rawValue: input.format), rate: input.sample_rate,
+                      outputRate: outputRate, path: path)
+    }
+
+    /// Sets up the conversion of stereo float planar at `inputRate` Hz (an
+    /// `AudioSlice`, ``convert(_:into:)``) to the same at `outputRate` Hz.
+    ///
+    /// - Throws: `unsupported` when libswresample cannot convert the rates.
+    package convenience init(stereoFrom inputRate: Int32, to outputRate: Int32, path: String) throws(FFmpegError) {
+        try self.init(layout: mx_layout_stereo(), format: AV_SAMPLE_FMT_FLTP, rate: inputRate, outputRate: outputRate, path: path)
+    }
+
+    private init(layout: AVChannelLayout, format: AVSampleFormat, rate: Int32, outputRate: Int32, path: String) throws(FFmpegError) {
+        var inLayout = layout
+        inputRate = rate
+        inputFormat = format.rawValue
+        inputChannels = layout.nb_channels
         self.outputRate = outputRate
         var swr: OpaquePointer?
         var outLayout = mx_layout_stereo()
-        var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate,
-                                         &inLayout, AVSampleFormat(rawValue: input.format), inputRate, 0, nil)
+        var status = swr_alloc_set_opts2(&swr, &outLayout, AV_SAMPLE_FMT_FLTP, outputRate, &inLayout, format, inputRate, 0, nil)
         guard status >= 0, let swr else {
             throw .unsupported(path: path, reason: "cannot convert this audio format: \(FFmpegStatus(status).message)")
         }
@@ -80,14 +92,38 @@ package final class Resampler {
     /// A nil frame flushes the resampler's delay line: every input sample then
     /// has its output, however short the stream.
     package func convert(_ frame: Frame?, offset: Int, count: Int, into fifo: AudioFIFO) {
-        if frame == nil, inputRate != outputRate, fed < 4 * filterReach {
+        guard let frame = frame?.pointer else { return flush(into: fifo) }
+        let format = AVSampleFormat(rawValue: frame.pointee.format)
+        let bytes = Int(av_get_bytes_per_sample(format))
+        let planar = av_sample_fmt_is_planar(format) != 0
+        let channels = Int(frame.pointee.ch_layout.nb_channels)
+        let stride = planar ? bytes : bytes * channels
+        let planes = (0..<(planar ? channels : 1)).map { UnsafePointer<UInt8>?(frame.pointee.extended_data[$0]!.advanced(by: offset * stride)) }
+        convert(planes: planes, count: count, into: fifo)
+    }
+
+    /// Converts `slice` (a resampler made ``init(stereoFrom:to:path:)``), appending the result to `fifo`.
+    package func convert(_ slice: AudioSlice, into fifo: AudioFIFO) {
+        let planes = [slice.left.baseAddress, slice.right.baseAddress].map { $0.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) } }
+        convert(planes: planes, count: slice.count, into: fifo)
+    }
+
+    /// Flushes the resampler's delay line into `fifo`: every input sample then
+    /// has its output, however short the stream.
+    package func flush(into fifo: AudioFIFO) {
+        if inputRate != outputRate, fed < 4 * filterReach {
             // libswresample's flush extends the input by a reflection of half what it
             // holds, which for a stream shorter than its filter does not reach the
             // last samples' outputs (FFmpeg's CLI gives none for a one-sample file):
             // silence after the end lets the filter reach them.
             injectSilence(Int(filterReach))
         }
-        fed += Int64(frame == nil ? 0 : count)
+        convert(planes: nil, count: 0, into: fifo)
+    }
+
+    /// `swr_convert` of `count` samples in `planes` (nil: the flush) into `fifo`.
+    private func convert(planes: [UnsafePointer<UInt8>?]?, count: Int, into fifo: AudioFIFO) {
+        fed += Int64(count)
         let expected = Int(swr_get_out_samples(context, Int32(count))) + 32
         reserve(expected)
         let capacity = staging.capacity
@@ -96,27 +132,9 @@ package final class Resampler {
             UnsafeMutableRawPointer(output.left.baseAddress!).assumingMemoryBound(to: UInt8.self),
             UnsafeMutableRawPointer(output.right.baseAddress!).assumingMemoryBound(to: UInt8.self),
         ]
-        let produced: Int32
-        if let frame = frame?.pointer {
-            let format = AVSampleFormat(rawValue: frame.pointee.format)
-            let bytes = Int(av_get_bytes_per_sample(format))
-            let planar = av_sample_fmt_is_planar(format) != 0
-            let channels = Int(frame.pointee.ch_layout.nb_channels)
-            let planes = planar ? channels : 1
-            var inPlanes = [UnsafePointer<UInt8>?](repeating: nil, count: planes)
-            for p in 0..<planes {
-                let stride = planar ? bytes : bytes * channels
-                inPlanes[p] = UnsafePointer(frame.pointee.extended_data[p]!.advanced(by: offset * stride))
-            }
-            produced = outPlanes.withUnsafeMutableBufferPointer { out in
-                inPlanes.withUnsafeMutableBufferPointer { input in
-                    swr_convert(context, out.baseAddress, Int32(capacity), input.baseAddress, Int32(count))
-                }
-            }
-        } else {
-            produced = outPlanes.withUnsafeMutableBufferPointer {
-                swr_convert(context, $0.baseAddress, Int32(capacity), nil, 0)
-            }
+        let produced = outPlanes.withUnsafeMutableBufferPointer { out in
+            guard var planes else { return swr_convert(context, out.baseAddress, Int32(capacity), nil, 0) }
+            return planes.withUnsafeMutableBufferPointer { swr_convert(context, out.baseAddress, Int32(capacity), $0.baseAddress, Int32(count)) }
         }
         guard produced > 0 else { return }
         _ = fifo.write(staging.slice(0..<Int(produced)))

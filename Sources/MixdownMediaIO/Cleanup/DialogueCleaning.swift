@@ -79,7 +79,7 @@ public enum DialogueCleaning {
         }
 
         var chain = CleanupChain(highpass: highpass, humFrequency: report.humFrequency, denoise: nil)
-        chain.mono = try AudioDecoder.sourceChannels(of: path) == 1
+        chain.mono = try AudioDecoder.sourceFormat(of: path).channels == 1
         if let denoise {
             let needed = Int(sampleRate.hertz) * minimumLearningMilliseconds / 1000
             if noise.count < needed {

@@ -104,10 +104,12 @@ public final class AudioDecoder {
         self.fifo = fifo
     }
 
-    /// The channel count of `path`'s best audio stream, before the fold-down to
-    /// stereo: what a decoder of it would give as ``sourceChannels``.
-    static func sourceChannels(of path: String) throws(MediaIOError) -> Int {
-        try open(path: path, streamIndex: nil).1.channels
+    /// The rate (Hz) and channel count of `path`'s best audio stream, before
+    /// any resampling or fold-down to stereo: what a decoder of it would give as
+    /// ``sourceSampleRate`` and ``sourceChannels``.
+    static func sourceFormat(of path: String) throws(MediaIOError) -> (sampleRate: Int32, channels: Int) {
+        let facts = try open(path: path, streamIndex: nil).1
+        return (facts.layout.sampleRate, facts.channels)
     }
 
     /// Opens `path` for its best audio stream (or `streamIndex`): with the facts

@@ -2,9 +2,10 @@ package import MixdownDSP
 internal import MixdownSystem
 package import MixdownUnits
 
-/// An entry of processed audio written as it is made, in blocks of any length
-/// (cleaned dialogue, say): gathered into the entry's chunks, then renamed into
-/// place whole by ``finish()`` and registered under the entry's own path.
+/// An entry written as its audio is made, in blocks of any length (cleaned
+/// dialogue, or an input decoded for another reader): gathered into the entry's
+/// chunks, then renamed into place whole by ``finish()`` and registered for
+/// this process's renders.
 ///
 /// Released unfinished (an error, a cancellation), it leaves nothing behind.
 /// One writer, one thread.
@@ -23,6 +24,14 @@ package final class ConformEntryStream {
         writer = try ConformEntryWriter(cache: cache, key: try ConformCache.key(path: path, sampleRate: sampleRate, processing: processing))
     }
 
+    /// Starts the entry of `path`'s conformed audio at `sampleRate`: the file's
+    /// decode from its start, what ``ConformCache/lookUp(path:sampleRate:)`` finds.
+    ///
+    /// - Throws: as ``init(cache:path:sampleRate:processing:)``.
+    package init(cache: ConformCache, path: String, sampleRate: SampleRate) throws(MediaIOError) {
+        writer = try ConformEntryWriter(cache: cache, path: path, sampleRate: sampleRate)
+    }
+
     /// Appends `frames`.
     ///
     /// - Throws: `writeFailed` naming the cache's folder.
@@ -38,7 +47,8 @@ package final class ConformEntryStream {
     }
 
     /// Writes what is left, renames the entry into place and registers it for
-    /// this process's renders under its own path (``ConformEntry/entryPath``).
+    /// this process's renders: processed audio under the entry's own path
+    /// (``ConformEntry/entryPath``), an input's under the input's.
     ///
     /// - Throws: `writeFailed` naming the cache's folder.
     package func finish() throws(MediaIOError) -> ConformEntry {

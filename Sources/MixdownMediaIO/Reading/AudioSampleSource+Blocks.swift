@@ -1,12 +1,12 @@
 public import MixdownDSP
 
-extension AudioDecoder {
+extension AudioSampleSource {
     /// Reads the stream from ``position`` block by block, handing each block to
     /// `body` as it is decoded: the one decode loop of every reader of a whole
     /// stretch (a file's loudness, a waveform, the speech detector's input, a
     /// scan's stretch).
     ///
-    /// Each block holds `blockSize` frames (stereo, at ``sampleRate``), the last
+    /// Each block holds `blockSize` frames (stereo, at the source's rate), the last
     /// fewer; the view is valid during the call only. Reading stops after
     /// `frames` frames (the whole rest of the stream when nil) or at the end of
     /// the stream, whichever comes first. `isCancelled` is polled before each block.
