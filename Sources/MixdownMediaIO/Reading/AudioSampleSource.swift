@@ -1,9 +1,10 @@
 public import MixdownDSP
 
-/// A stream of one input's audio at the session rate, stereo, from its start:
-/// what a render reads of each input, either decoded (``AudioDecoder``) or read
+/// A stream of one input's audio, stereo, from its start: what a render reads
+/// of each input at the session rate, either decoded (``AudioDecoder``) or read
 /// back from the conform cache (`ConformedAudioReader`), which holds the
-/// decoder's very samples.
+/// decoder's very samples; or that audio converted to a lower rate for
+/// analysis (`DownsampledInput`).
 ///
 /// Not thread-safe: one per thread.
 public protocol AudioSampleSource: AnyObject {
