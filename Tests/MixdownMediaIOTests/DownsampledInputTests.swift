@@ -13,16 +13,6 @@ final class DownsampledInputTests: XCTestCase {
 
     private let low = try! SampleRate(hertz: 16_000)
 
-    /// Everything `source` gives, read in blocks of `block` frames.
-    private func readAll(_ source: any AudioSampleSource, frames: Int64? = nil, block: Int = 5000) throws -> StereoBuffer {
-        var result = StereoBuffer()
-        try source.forEachBlock(frames: frames, blockSize: block) { slice in
-            result.left += slice.left
-            result.right += slice.right
-        }
-        return result
-    }
-
     private func assertSame(_ a: StereoBuffer, _ b: StereoBuffer, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.count, b.count, "\(message): length", file: file, line: line)
         XCTAssertTrue(a.left == b.left && a.right == b.right, "\(message): not the same samples", file: file, line: line)
@@ -47,17 +37,17 @@ final class DownsampledInputTests: XCTestCase {
             let expected = try AudioDecoder(path: input, sampleRate: low).readAll()
             XCTAssertGreaterThanOrEqual(expected.count, 16_000, name)
             let alone = try XCTUnwrap(try DownsampledInput(path: input, sessionRate: .standard, rate: low, cache: nil), name)
-            assertSame(try readAll(alone), expected, "\(name), no cache")
+            assertSame(try alone.readAll(), expected, "\(name), no cache")
 
             let cache = ConformCache(folder: folder.file("cache-" + name))
             let storing = try XCTUnwrap(try DownsampledInput(path: input, sessionRate: .standard, rate: low, cache: cache), name)
-            assertSame(try readAll(storing, block: 4096), expected, "\(name), decoded while stored")
+            assertSame(try storing.readAll(chunk: 4096), expected, "\(name), decoded while stored")
             let entry = try XCTUnwrap(cache.lookUp(path: input, sampleRate: .standard), "\(name): the entry stored")
-            assertSame(try readAll(ConformedAudioReader(entry: entry)), try AudioDecoder(path: input, sampleRate: .standard).readAll(),
+            assertSame(try ConformedAudioReader(entry: entry).readAll(), try AudioDecoder(path: input, sampleRate: .standard).readAll(),
                        "\(name): the entry is the session-rate decode")
             ConformedAudio.forget(path: input, sampleRate: .standard)
             let fromEntry = try XCTUnwrap(try DownsampledInput(path: input, sessionRate: .standard, rate: low, cache: cache), name)
-            assertSame(try readAll(fromEntry, block: 777), expected, "\(name), from the entry")
+            assertSame(try fromEntry.readAll(chunk: 777), expected, "\(name), from the entry")
         }
     }
 
@@ -81,7 +71,7 @@ final class DownsampledInputTests: XCTestCase {
 
         let nearly = ConformCache(folder: folder.file("nearly"))
         let short = try XCTUnwrap(try DownsampledInput(path: input, sessionRate: .standard, rate: low, cache: nearly))
-        XCTAssertEqual(Int64(try readAll(short, frames: total - 800).count), total - 800)
+        XCTAssertEqual(Int64(try short.readSamples(Int(total) - 800).count), total - 800)
         short.storeEntry()
         let entry = try XCTUnwrap(nearly.lookUp(path: input, sampleRate: .standard), "stored, 50 ms short of the end")
         XCTAssertEqual(entry.frameCount, Int64(try AudioDecoder(path: input, sampleRate: .standard).readAll().count))
@@ -90,7 +80,7 @@ final class DownsampledInputTests: XCTestCase {
         ConformedAudio.forget(path: input, sampleRate: .standard)
         let half = ConformCache(folder: folder.file("half"))
         let partial = try XCTUnwrap(try DownsampledInput(path: input, sessionRate: .standard, rate: low, cache: half))
-        _ = try readAll(partial, frames: total / 2)
+        _ = try partial.readSamples(Int(total / 2))
         partial.storeEntry()
         XCTAssertNil(half.lookUp(path: input, sampleRate: .standard), "not stored from half the input")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.file("half")), [], "no partial entry left")

@@ -12,7 +12,7 @@ struct StereoBuffer {
     var count: Int { left.count }
 }
 
-extension AudioDecoder {
+extension AudioSampleSource {
     /// Reads `count` samples (fewer at the end) in chunks of `chunk`.
     func readSamples(_ count: Int, chunk: Int = 8192) throws -> StereoBuffer {
         var result = StereoBuffer()
