@@ -32,9 +32,10 @@ final class CLIRunner {
     /// Runs `mixdown arguments…`; an export that succeeds is then decoded by
     /// `ffmpeg -v error` (every stream), which must say nothing: no test makes a
     /// file that does not decode cleanly (unless `checkingDecode` is false, for a
-    /// test that checks it its own way).
-    static func run(_ arguments: [String], checkingDecode: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
-        let result = finish(try start(arguments))
+    /// test that checks it its own way). `environment` is added to this process's.
+    static func run(_ arguments: [String], checkingDecode: Bool = true, environment: [String: String] = [:],
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = finish(try start(arguments, environment: environment))
         if checkingDecode, result.status == 0, arguments.first == "export",
            let flag = arguments.lastIndex(where: { $0 == "-o" || $0 == "--output" }), flag + 1 < arguments.count,
            FileManager.default.fileExists(atPath: arguments[flag + 1]) {
@@ -44,10 +45,13 @@ final class CLIRunner {
         return result
     }
 
-    static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = mixdownExecutable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

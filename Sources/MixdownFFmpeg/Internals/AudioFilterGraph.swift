@@ -18,6 +18,8 @@ package final class AudioFilterGraph {
 
     /// The graph's rate, in Hz.
     package let sampleRate: Int32
+    /// libavfilter, opened on the first graph.
+    private let av: MXAVFilterFunctions
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private let source: UnsafeMutablePointer<AVFilterContext>
     private let sink: UnsafeMutablePointer<AVFilterContext>
@@ -37,13 +39,16 @@ package final class AudioFilterGraph {
     /// - Parameter chain: filters as FFmpeg's filter text, `highpass=f=80,afftdn=nr=12`;
     ///   an instance named `@name` (`afftdn@denoise`) can take commands. `anull` passes audio through.
     /// - Throws: `unsupported` with FFmpeg's reason when the text does not parse,
-    ///   names a filter this FFmpeg lacks, or the graph cannot be configured.
+    ///   names a filter this FFmpeg lacks, or the graph cannot be configured, or
+    ///   libavfilter cannot be opened.
     package init(chain: String, sampleRate: Int32) throws(FFmpegError) {
         _ = FFmpegLog.silenced
         self.sampleRate = sampleRate
         name = "filter graph \(chain)"
+        let av = try LibAVFilter.functions(for: name)
+        self.av = av
         guard let pending = AudioFIFO(capacity: Self.frameSize), let output = AudioFIFO(capacity: 4 * Self.frameSize),
-              let graph = avfilter_graph_alloc() else {
+              let graph = av.graph_alloc() else {
             throw .unsupported(path: name, reason: "out of memory")
         }
         self.pending = pending
@@ -54,13 +59,13 @@ package final class AudioFilterGraph {
         var source: UnsafeMutablePointer<AVFilterContext>?
         var sink: UnsafeMutablePointer<AVFilterContext>?
         var status = FFmpegLog.capturing {
-            avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", arguments, nil, graph)
+            av.graph_create_filter(&source, av.get_by_name("abuffer"), "in", arguments, nil, graph)
         }
         if status.isSuccess {
-            status = FFmpegLog.capturing { avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph) }
+            status = FFmpegLog.capturing { av.graph_create_filter(&sink, av.get_by_name("abuffersink"), "out", nil, nil, graph) }
         }
         guard status.isSuccess, let source, let sink else {
-            avfilter_graph_free(&self.graph)
+            av.graph_free(&self.graph)
             throw .unsupported(path: name, reason: "cannot create the graph's ends: \(status.message)")
         }
         self.source = source
@@ -69,13 +74,13 @@ package final class AudioFilterGraph {
             try constrainSink()
             try link(chain)
         } catch {
-            avfilter_graph_free(&self.graph)
+            av.graph_free(&self.graph)
             throw error
         }
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        av.graph_free(&graph)
     }
 
     /// Has the sink ask for planar float stereo at the graph's rate, so the chain
@@ -103,11 +108,11 @@ package final class AudioFilterGraph {
     private func link(_ chain: String) throws(FFmpegError) {
         // The chain's open ends, as avfilter_graph_parse_ptr takes them: its input
         // is the source's output ("in"), its output the sink's input ("out").
-        var outputs = avfilter_inout_alloc()
-        var inputs = avfilter_inout_alloc()
+        var outputs = av.inout_alloc()
+        var inputs = av.inout_alloc()
         guard let chainInput = outputs, let chainOutput = inputs else {
-            avfilter_inout_free(&outputs)
-            avfilter_inout_free(&inputs)
+            av.inout_free(&outputs)
+            av.inout_free(&inputs)
             throw .unsupported(path: name, reason: "out of memory")
         }
         chainInput.pointee.name = av_strdup("in")
@@ -119,10 +124,10 @@ package final class AudioFilterGraph {
         chainOutput.pointee.pad_idx = 0
         chainOutput.pointee.next = nil
         // The parser consumes both lists and hands back what it left open.
-        var status = FFmpegLog.capturing { avfilter_graph_parse_ptr(graph, chain, &inputs, &outputs, nil) }
-        avfilter_inout_free(&outputs)
-        avfilter_inout_free(&inputs)
-        if status.isSuccess { status = FFmpegLog.capturing { avfilter_graph_config(graph, nil) } }
+        var status = FFmpegLog.capturing { av.graph_parse_ptr(graph, chain, &inputs, &outputs, nil) }
+        av.inout_free(&outputs)
+        av.inout_free(&inputs)
+        if status.isSuccess { status = FFmpegLog.capturing { av.graph_config(graph, nil) } }
         guard status.isSuccess else { throw .unsupported(path: name, reason: status.message) }
     }
 
@@ -150,7 +155,7 @@ package final class AudioFilterGraph {
         guard !finished else { return }
         if pending.count > 0 { try feed(pending.count) }
         finished = true
-        let status = FFmpegLog.capturing { av_buffersrc_add_frame_flags(source, nil, 0) }
+        let status = FFmpegLog.capturing { av.buffersrc_add_frame_flags(source, nil, 0) }
         guard status.isSuccess else { throw .decodeFailed(path: name, reason: status.message) }
         try drain()
     }
@@ -179,7 +184,7 @@ package final class AudioFilterGraph {
     /// - Throws: `unsupported` with FFmpeg's reason when no filter takes it.
     package func send(command: String, argument: String, to target: String) throws(FFmpegError) {
         let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { response in
-            FFmpegLog.capturing { avfilter_graph_send_command(graph, target, command, argument, response.baseAddress, 256, 0) }
+            FFmpegLog.capturing { av.graph_send_command(graph, target, command, argument, response.baseAddress, 256, 0) }
         }
         guard status.isSuccess else {
             throw .unsupported(path: name, reason: "\(target) refused \(command) \(argument): \(status.message)")
@@ -202,7 +207,7 @@ package final class AudioFilterGraph {
         }
         fed += Int64(count)
         // The source takes the frame's reference and leaves it blank.
-        status = FFmpegLog.capturing { av_buffersrc_add_frame_flags(source, raw, 0) }
+        status = FFmpegLog.capturing { av.buffersrc_add_frame_flags(source, raw, 0) }
         guard status.isSuccess else { throw .decodeFailed(path: name, reason: status.message) }
         try drain()
     }
@@ -211,7 +216,7 @@ package final class AudioFilterGraph {
     private func drain() throws(FFmpegError) {
         while true {
             frame.unref()
-            let status = FFmpegLog.capturing { av_buffersink_get_frame(sink, frame.pointer) }
+            let status = FFmpegLog.capturing { av.buffersink_get_frame(sink, frame.pointer) }
             if status == .again || status == .endOfFile { return }
             guard status.isSuccess else { throw .decodeFailed(path: name, reason: status.message) }
             let count = frame.sampleCount

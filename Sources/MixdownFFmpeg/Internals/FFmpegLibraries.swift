@@ -12,5 +12,8 @@ package enum FFmpegLibraries {
     }
 
     /// libavfilter's version (`avfilter_version`): another may filter differently.
-    package static var filteringVersions: String { "avfilter \(avfilter_version())" }
+    /// Opens libavfilter; `avfilter none` when it cannot be (no graph can be built then).
+    package static var filteringVersions: String {
+        "avfilter " + ((try? LibAVFilter.functions(for: "libavfilter").version()).map { "\($0)" } ?? "none")
+    }
 }
