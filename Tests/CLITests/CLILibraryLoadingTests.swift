@@ -21,6 +21,33 @@ final class CLILibraryLoadingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(cleaned.count, plain.count + 20, "libavfilter brings its own dependencies")
     }
 
+    /// Without a usable libavfilter, a render that cleans ends with one line
+    /// naming the graph and the loader's reason (exit 65, nothing written), and
+    /// a plain render goes on as before.
+    func testAnUnusableLibavfilterFailsOnlyTheRenderThatFilters() throws {
+        let folder = try temporaryFolderURL()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An empty file where the loader looks first: not a library.
+        let libraries = folder.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data().write(to: libraries.appendingPathComponent("libavfilter.so.8"))
+        let take = ["--voiceover", Fixture.path("vo-pauses.wav") + "@0", "--no-cache"]
+        let cleanedPath = folder.appendingPathComponent("cleaned.wav").path
+
+        let cleaned = try CLIRunner.run(["mix"] + take + ["--highpass", "80", "-o", cleanedPath],
+                                        environment: ["LD_LIBRARY_PATH": libraries.path])
+        XCTAssertEqual(cleaned.status, 65, cleaned.stderr)
+        let lines = cleaned.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, cleaned.stderr)
+        XCTAssertTrue(cleaned.stderr.hasPrefix("mixdown: filter graph "), cleaned.stderr)
+        XCTAssertTrue(cleaned.stderr.contains("libavfilter.so.8: file too short"), cleaned.stderr)
+        XCTAssertEqual(contents(of: folder), ["lib"], "nothing written beside the library")
+
+        let plain = try CLIRunner.run(["mix"] + take + ["-o", folder.appendingPathComponent("plain.wav").path],
+                                      environment: ["LD_LIBRARY_PATH": libraries.path])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+    }
+
     /// The shared libraries a successful `mixdown arguments…` loads, as glibc's
     /// loader reports them (`LD_DEBUG=files`: `file=NAME [0];`), into a file in
     /// `folder` (`LD_DEBUG_OUTPUT`, suffixed with the process id) rather than
