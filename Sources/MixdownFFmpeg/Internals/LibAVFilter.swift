@@ -3,23 +3,18 @@ internal import CFFmpeg
 /// libavfilter, opened the first time something asks for it (`mx_avfilter_load`
 /// in the shim): runs that filter nothing never load it or its dependencies.
 enum LibAVFilter {
-    /// Its functions, or why it could not be opened (dlerror's reason, which names the file).
-    private static let opened: Result<MXAVFilterFunctions, FFmpegError> = {
+    /// Its functions, or nil and why it could not be opened (dlerror's reason, which names the file).
+    private static let opened: (functions: MXAVFilterFunctions?, reason: String) = {
         var reason: UnsafePointer<CChar>?
-        guard let table = mx_avfilter_load(&reason) else {
-            return .failure(.unsupported(path: "libavfilter", reason: reason.map { String(cString: $0) } ?? "cannot be opened"))
-        }
-        return .success(table.pointee)
+        let table = mx_avfilter_load(&reason)
+        return (table?.pointee, reason.map { String(cString: $0) } ?? "cannot be opened")
     }()
 
     /// libavfilter's functions, for the work `name` names (a graph, in error messages).
     ///
     /// - Throws: `unsupported` naming `name`, with the loader's reason, when the library cannot be opened.
     static func functions(for name: String) throws(FFmpegError) -> MXAVFilterFunctions {
-        switch opened {
-        case let .success(functions): return functions
-        case let .failure(.unsupported(_, reason)): throw .unsupported(path: name, reason: reason)
-        case let .failure(error): throw error
-        }
+        guard let functions = opened.functions else { throw .unsupported(path: name, reason: opened.reason) }
+        return functions
     }
 }
