@@ -57,14 +57,16 @@ struct SpeechListening: Sendable {
             throw .audioMix(error)
         }
         do throws(MediaIOError) {
-            if samples.lowerBound == 0, let input = try DownsampledInput(path: path, sessionRate: sessionRate, rate: rate, cache: cache) {
-                try MediaCatalog.forEachMonoBlock(input, count: samples.count) { detector.process($0) }
-                input.storeEntry()
+            let input = samples.lowerBound == 0 ? try DownsampledInput(path: path, sessionRate: sessionRate, rate: rate, cache: cache) : nil
+            let source: any AudioSampleSource
+            if let input {
+                source = input
             } else {
-                let decoder = try MediaFile(path: path).makeDecoder(sampleRate: rate)
-                if samples.lowerBound > 0 { try decoder.seek(toSample: samples.lowerBound) }
-                try MediaCatalog.forEachMonoBlock(decoder, count: samples.count) { detector.process($0) }
+                source = try MediaFile(path: path).makeDecoder(sampleRate: rate)
+                if samples.lowerBound > 0 { try source.seek(toSample: samples.lowerBound) }
             }
+            try MediaCatalog.forEachMonoBlock(source, count: samples.count) { detector.process($0) }
+            input?.storeEntry()
         } catch {
             throw .media(error)
         }
